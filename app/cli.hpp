@@ -1,0 +1,60 @@
+#pragma once
+// The command line, parsed with CLI11 into a request that main() carries out:
+//   framelab [--scene NAME|FILE.json]                 the GUI
+//   framelab list-scenes                              name, category, summary
+//   framelab sim --scene S [--set k=v]... [--dt S] [--steps N] [--every K] [--csv FILE|-]
+//   framelab shot --scene S [--set k=v]... [--frames N] [--size WxH] --out FILE.png
+// Errors: exit code 2 and one line naming the bad argument; nothing is written.
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "scenes/registry.hpp"
+
+namespace framelab {
+
+struct gui_options {
+  std::string scene = default_scene_name;
+};
+
+struct sim_options {
+  std::string scene;
+  std::vector<std::string> sets;  // "key=value"
+  double dt = 1.0 / 120.0;        // s
+  long long steps = 1000;
+  long long every = 1;
+  std::string csv = "-";  // "-" is standard output
+};
+
+struct shot_options {
+  std::string scene;
+  std::vector<std::string> sets;
+  int frames = 60;
+  int width = 1280;
+  int height = 720;
+  std::string out;
+};
+
+enum class command_kind { gui, sim, shot, list_scenes, exit };
+
+struct cli_request {
+  command_kind kind = command_kind::gui;
+  int exit_code = 0;  // for command_kind::exit (help, version, or an error)
+  gui_options gui;
+  sim_options sim;
+  shot_options shot;
+};
+
+inline constexpr long long max_steps = 1'000'000'000;
+inline constexpr int max_frames = 1'000'000;
+
+// Parses and validates the arguments. Help and version go to `out`; an error is one
+// line on `err`, with kind = exit and exit_code = 2.
+cli_request parse_command_line(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+
+// Parses "WxH" (each in [64, 16384]) or says why not.
+bool parse_size(const std::string& text, int& width, int& height);
+
+int run_list_scenes(std::ostream& out);
+
+}  // namespace framelab

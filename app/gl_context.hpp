@@ -1,0 +1,33 @@
+#pragma once
+// An SDL2 window with an OpenGL 3.3 core context, loaded by glad.
+#include <optional>
+#include <string>
+#include <utility>
+
+struct SDL_Window;
+
+namespace framelab {
+
+class gl_window {
+ public:
+  gl_window() = default;
+  gl_window(const gl_window&) = delete;
+  gl_window& operator=(const gl_window&) = delete;
+  ~gl_window();
+
+  // Resizable, HiDPI-aware. Returns the reason on failure (no display, no GL 3.3).
+  std::optional<std::string> open(const char* title, int width, int height, bool vsync);
+  void swap();
+  // The framebuffer size in pixels (larger than the window size on HiDPI screens).
+  std::pair<int, int> drawable_size() const;
+
+  SDL_Window* sdl_window() const { return window_; }
+  void* gl_context() const { return context_; }
+
+ private:
+  SDL_Window* window_ = nullptr;
+  void* context_ = nullptr;
+  bool sdl_started_ = false;
+};
+
+}  // namespace framelab

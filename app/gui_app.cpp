@@ -1,0 +1,166 @@
+#include "app/gui_app.hpp"
+
+#include <SDL.h>
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+#include <imgui_impl_sdl.h>
+
+#include <chrono>
+#include <cstdio>
+#include <ostream>
+
+#include "app/config_paths.hpp"
+#include "app/gl_context.hpp"
+#include "app/png_writer.hpp"
+#include "app/sim_command.hpp"
+#include "app/viewport_input.hpp"
+#include "render/scene_renderer.hpp"
+#include "ui/ui_state.hpp"
+
+namespace framelab {
+
+namespace {
+
+// [SECTION] Vector labels: text at each arrow's tip, drawn behind the panels.
+void draw_vector_labels(const scene_view& view, const render::orbit_camera& camera, ImVec2 display) {
+  const glm::dmat4 clip_from_world = camera.projection(display.x / std::max(1.0f, display.y)) * camera.view();
+  ImDrawList* draw = ImGui::GetBackgroundDrawList();
+  for (const auto& v : view.vectors) {
+    if (!v.visible || glm::length(v.value) * v.scale < 1e-6) continue;
+    const glm::dvec4 clip = clip_from_world * glm::dvec4(v.origin + v.value * v.scale, 1.0);
+    if (clip.w <= 0.0) continue;
+    const ImVec2 p(static_cast<float>((clip.x / clip.w * 0.5 + 0.5) * display.x),
+                   static_cast<float>((0.5 - clip.y / clip.w * 0.5) * display.y));
+    char text[128];
+    std::snprintf(text, sizeof text, "%s %.3g %s", v.label.c_str(), glm::length(v.value), v.unit.c_str());
+    draw->AddText(ImVec2(p.x + 6.0f, p.y - 8.0f), ImGui::ColorConvertFloat4ToU32(ImVec4(v.color.r, v.color.g, v.color.b, 1.0f)),
+                  text);
+  }
+}
+
+// [SECTION] Frame timing: the mean over the frames after a short warm-up.
+struct frame_timer {
+  using clock = std::chrono::steady_clock;
+  clock::time_point last = clock::now();
+  double total_ms = 0.0;
+  int counted = 0;
+  int seen = 0;
+  double smoothed_ms = 0.0;
+
+  double tick() {
+    const auto now = clock::now();
+    const double ms = std::chrono::duration<double, std::milli>(now - last).count();
+    last = now;
+    if (++seen > 5) {
+      total_ms += ms;
+      ++counted;
+    }
+    smoothed_ms = smoothed_ms == 0.0 ? ms : smoothed_ms + 0.05 * (ms - smoothed_ms);
+    return ms;
+  }
+  double mean_ms() const { return counted > 0 ? total_ms / counted : smoothed_ms; }
+};
+
+}  // namespace
+
+int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
+  // Validate the scene before opening any window: a bad argument exits with code 2.
+  simulation sim;
+  std::optional<camera_setup> preset_camera;
+  if (auto error = prepare_simulation(run.scene, run.sets, sim, &preset_camera)) {
+    err << "framelab: error: " << *error << "\n";
+    return 2;
+  }
+  const bool shot_mode = run.frames > 0;
+
+  gl_window window;
+  if (auto error = window.open("framelab", run.width, run.height, /*vsync=*/!shot_mode)) {
+    err << "framelab: cannot open a window: " << *error
+        << (shot_mode ? " (no display? run under xvfb-run -a)" : "") << "\n";
+    return 1;
+  }
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  // The layout persists in the user's config directory; a shot uses the default layout.
+  std::string ini_path;
+  if (!shot_mode) {
+    if (const auto dir = config_directory()) ini_path = (*dir / "imgui.ini").string();
+  }
+  io.IniFilename = ini_path.empty() ? nullptr : ini_path.c_str();
+  ImGui::StyleColorsDark();
+  ImGui::GetStyle().WindowRounding = 4.0f;
+  ImGui::GetStyle().FrameRounding = 3.0f;
+  ImGui_ImplSDL2_InitForOpenGL(window.sdl_window(), window.gl_context());
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+
+  render::scene_renderer renderer;
+  try {
+    renderer.init();
+  } catch (const std::exception& e) {
+    err << "framelab: renderer: " << e.what() << "\n";
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplSDL2_Shutdown();
+    ImGui::DestroyContext();
+    return 1;
+  }
+
+  render::orbit_camera camera;
+  camera.set(preset_camera.value_or(sim.view().camera));
+  ui::ui_state state;
+  state.sim = &sim;
+  state.camera.get = [&camera] { return camera.setup(); };
+  state.camera.set = [&camera](const camera_setup& setup) { camera.set(setup); };
+  ui::sync_with_simulation(state);
+
+  viewport_input input;
+  frame_timer timer;
+  int exit_code = 0;
+  for (int frame = 0; shot_mode ? frame < run.frames : !state.quit_requested; ++frame) {
+    SDL_Event event;
+    while (SDL_PollEvent(&event)) {
+      ImGui_ImplSDL2_ProcessEvent(&event);
+      if (event.type == SDL_QUIT) state.quit_requested = true;
+      input.handle(event, state, camera);
+    }
+    if (shot_mode && state.quit_requested) break;
+    const double frame_ms = timer.tick();
+    state.frame_ms = timer.smoothed_ms;
+    // A shot advances by exactly 1/60 s per frame so its picture does not depend on speed.
+    sim.advance(shot_mode ? 1.0 / 60.0 : frame_ms / 1000.0);
+
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplSDL2_NewFrame();
+    ImGui::NewFrame();
+    ui::draw_ui(state);
+    draw_vector_labels(sim.view(), camera, io.DisplaySize);
+    ImGui::Render();
+
+    const auto [width, height] = window.drawable_size();
+    renderer.draw(sim.view(), camera, width, height, state.selected_node);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    if (shot_mode && frame == run.frames - 1) {
+      if (auto error = write_back_buffer_png(run.png_path, width, height)) {
+        err << "framelab: error: --out: " << *error << "\n";
+        exit_code = 1;
+      } else {
+        out << "wrote " << run.png_path << " (" << width << "x" << height << ", scene " << sim.entry().info.name
+            << ", t = " << sim.time() << " s)\n";
+      }
+    }
+    window.swap();
+  }
+  if (shot_mode) {
+    out << "mean frame time: " << timer.mean_ms() << " ms over " << timer.counted << " frames ("
+        << (timer.mean_ms() > 0.0 ? 1000.0 / timer.mean_ms() : 0.0) << " fps)\n";
+  }
+
+  renderer.shutdown();
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplSDL2_Shutdown();
+  ImGui::DestroyContext();
+  return exit_code;
+}
+
+}  // namespace framelab

@@ -1,0 +1,37 @@
+// framelab's entry point: parse the command line, then run the GUI, a headless
+// simulation, a screenshot or a listing. The only place where core, scenes, render,
+// ui, SDL and ImGui meet.
+#include <iostream>
+
+#include "app/cli.hpp"
+#include "app/gui_app.hpp"
+#include "app/sim_command.hpp"
+
+int main(int argc, char** argv) {
+  using namespace framelab;
+  const cli_request request = parse_command_line(argc, argv, std::cout, std::cerr);
+  switch (request.kind) {
+    case command_kind::exit:
+      return request.exit_code;
+    case command_kind::list_scenes:
+      return run_list_scenes(std::cout);
+    case command_kind::sim:
+      return run_sim(request.sim, std::cout, std::cerr);
+    case command_kind::shot: {
+      gui_run run;
+      run.scene = request.shot.scene;
+      run.sets = request.shot.sets;
+      run.width = request.shot.width;
+      run.height = request.shot.height;
+      run.frames = request.shot.frames;
+      run.png_path = request.shot.out;
+      return run_gui(run, std::cout, std::cerr);
+    }
+    case command_kind::gui: {
+      gui_run run;
+      run.scene = request.gui.scene;
+      return run_gui(run, std::cout, std::cerr);
+    }
+  }
+  return 0;
+}

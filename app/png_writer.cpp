@@ -1,0 +1,39 @@
+#include "app/png_writer.hpp"
+
+#include <filesystem>
+#include <vector>
+
+#include <glad/gl.h>
+#include <stb_image_write.h>
+#include <unistd.h>
+
+namespace framelab {
+
+std::optional<std::string> write_back_buffer_png(const std::string& path, int width, int height) {
+  const auto row_bytes = static_cast<std::size_t>(width) * 3;
+  std::vector<unsigned char> pixels(row_bytes * static_cast<std::size_t>(height));
+  glReadBuffer(GL_BACK);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
+  std::vector<unsigned char> flipped(pixels.size());
+  for (int y = 0; y < height; ++y) {
+    const auto src = pixels.begin() + static_cast<std::ptrdiff_t>(row_bytes * static_cast<std::size_t>(height - 1 - y));
+    std::copy(src, src + static_cast<std::ptrdiff_t>(row_bytes),
+              flipped.begin() + static_cast<std::ptrdiff_t>(row_bytes * static_cast<std::size_t>(y)));
+  }
+  const std::string temp = path + ".tmp." + std::to_string(::getpid());
+  if (stbi_write_png(temp.c_str(), width, height, 3, flipped.data(), static_cast<int>(row_bytes)) == 0) {
+    std::error_code ec;
+    std::filesystem::remove(temp, ec);
+    return path + ": cannot write the PNG (does the directory exist and is it writable?)";
+  }
+  std::error_code ec;
+  std::filesystem::rename(temp, path, ec);
+  if (ec) {
+    std::filesystem::remove(temp, ec);
+    return path + ": cannot replace: " + ec.message();
+  }
+  return std::nullopt;
+}
+
+}  // namespace framelab

@@ -1,0 +1,105 @@
+#include "app/sim_command.hpp"
+
+#include <charconv>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include <unistd.h>
+
+namespace framelab {
+
+namespace {
+
+// Shortest text that reads back as the same double (so runs can be compared bit for bit).
+void write_number(std::ostream& out, double x) {
+  char buffer[32];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, x);
+  out.write(buffer, result.ptr - buffer);
+}
+
+void write_row(std::ostream& out, double t, const std::vector<double>& values) {
+  write_number(out, t);
+  for (double v : values) {
+    out.put(',');
+    write_number(out, v);
+  }
+  out.put('\n');
+}
+
+// Runs the steps, writing rows to `out`. Returns the fault, if the state went non-finite.
+std::optional<std::string> run_steps(simulation& sim, const sim_options& options, std::ostream& out) {
+  out << "t";
+  for (const auto& channel : sim.channel_defs()) out << "," << channel.name;
+  out << "\n";
+  write_row(out, sim.time(), sim.channel_values());
+  for (long long step = 1; step <= options.steps; ++step) {
+    sim.single_step();
+    if (sim.fault()) return sim.fault();
+    if (step % options.every == 0) write_row(out, sim.time(), sim.channel_values());
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> prepare_simulation(const std::string& scene_argument, const std::vector<std::string>& sets,
+                                              simulation& sim, std::optional<camera_setup>* camera) {
+  preset chosen;
+  if (auto error = resolve_scene_argument(scene_argument, chosen)) return error;
+  const scene_entry* entry = find_scene(chosen.scene);
+  const auto defs = entry->create()->parameters();
+  if (auto error = apply_assignments(defs, sets, chosen.values)) return "--set " + *error;
+  if (auto error = sim.load(*entry, chosen.values)) return "--set " + *error;
+  if (camera != nullptr) *camera = chosen.camera;
+  return std::nullopt;
+}
+
+int run_sim(const sim_options& options, std::ostream& out, std::ostream& err) {
+  simulation sim;
+  if (auto error = prepare_simulation(options.scene, options.sets, sim)) {
+    err << "framelab: error: " << *error << "\n";
+    return 2;
+  }
+  clock_settings clock;
+  clock.dt = options.dt;
+  if (auto error = sim.set_clock(clock)) {
+    err << "framelab: error: --" << *error << "\n";
+    return 2;
+  }
+  if (options.csv == "-") {
+    if (auto fault = run_steps(sim, options, out)) {
+      err << "framelab: sim stopped: " << *fault << "\n";
+      return 1;
+    }
+    out.flush();
+    return out ? 0 : 1;
+  }
+  // A file: write a temporary next to it and rename at the end, so a failed run
+  // never leaves a half-written CSV behind.
+  const std::filesystem::path target(options.csv);
+  const std::filesystem::path temp = options.csv + ".tmp." + std::to_string(::getpid());
+  std::ofstream file(temp, std::ios::binary);
+  if (!file) {
+    err << "framelab: error: --csv: cannot write " << options.csv << "\n";
+    return 2;
+  }
+  const auto fault = run_steps(sim, options, file);
+  file.close();
+  std::error_code ec;
+  if (fault || !file) {
+    std::filesystem::remove(temp, ec);
+    err << "framelab: sim stopped: " << (fault ? *fault : "write to " + options.csv + " failed") << "\n";
+    return 1;
+  }
+  std::filesystem::rename(temp, target, ec);
+  if (ec) {
+    std::filesystem::remove(temp, ec);
+    err << "framelab: error: --csv: cannot replace " << options.csv << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace framelab

@@ -1,0 +1,90 @@
+#include "app/viewport_input.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include <imgui.h>
+
+namespace framelab {
+
+void viewport_input::handle_key(SDL_Keycode key, ui::ui_state& state) {
+  switch (key) {
+    case SDLK_SPACE: ui::apply_shortcut(state, ui::shortcut::toggle_pause); return;
+    case SDLK_PERIOD: ui::apply_shortcut(state, ui::shortcut::single_step); return;
+    case SDLK_r: ui::apply_shortcut(state, ui::shortcut::reset); return;
+    case SDLK_F1: ui::apply_shortcut(state, ui::shortcut::toggle_help); return;
+    case SDLK_ESCAPE: ui::apply_shortcut(state, ui::shortcut::escape); return;
+    default: break;
+  }
+  // A scene action whose shortcut is this letter (e.g. F: Fire).
+  if (key >= SDLK_a && key <= SDLK_z) {
+    const char letter = static_cast<char>(std::toupper(static_cast<int>(key)));
+    for (const auto& action : state.sim->current().actions()) {
+      if (action.shortcut.size() == 1 && action.shortcut[0] == letter) state.sim->trigger(action.name);
+    }
+  }
+}
+
+// Selects the nearest node whose bounding sphere the ray through (x, y) hits, and
+// points the camera at it.
+void viewport_input::pick(int x, int y, ui::ui_state& state, render::orbit_camera& camera) {
+  int window_w = 0;
+  int window_h = 0;
+  SDL_GetWindowSize(SDL_GetMouseFocus(), &window_w, &window_h);
+  const render::ray r = camera.pick_ray(x, y, window_w, window_h);
+  const auto& nodes = state.sim->view().nodes;
+  double best = -1.0;
+  int best_index = -1;
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    if (nodes[i].shape == shape_kind::none) continue;
+    const double radius = 0.5 * nodes[i].world.scale * std::max({nodes[i].size.x, nodes[i].size.y, nodes[i].size.z});
+    const double s = render::ray_sphere_distance(r, nodes[i].world.translation, radius);
+    if (s >= 0.0 && (best_index < 0 || s < best)) {
+      best = s;
+      best_index = static_cast<int>(i);
+    }
+  }
+  if (best_index < 0) return;
+  state.selected_node = best_index;
+  camera_setup setup = camera.setup();
+  setup.target = nodes[static_cast<std::size_t>(best_index)].world.translation;
+  camera.set(setup);
+}
+
+void viewport_input::handle(const SDL_Event& event, ui::ui_state& state, render::orbit_camera& camera) {
+  const ImGuiIO& io = ImGui::GetIO();
+  switch (event.type) {
+    case SDL_KEYDOWN:
+      if (!io.WantCaptureKeyboard && event.key.repeat == 0) handle_key(event.key.keysym.sym, state);
+      break;
+    case SDL_MOUSEBUTTONDOWN:
+      if (io.WantCaptureMouse) break;
+      if (event.button.button == SDL_BUTTON_LEFT && event.button.clicks == 2) {
+        pick(event.button.x, event.button.y, state, camera);
+      } else if (event.button.button == SDL_BUTTON_RIGHT ||
+                 (event.button.button == SDL_BUTTON_LEFT && (SDL_GetModState() & KMOD_SHIFT) != 0)) {
+        panning_ = true;
+      } else if (event.button.button == SDL_BUTTON_LEFT) {
+        orbiting_ = true;
+      }
+      break;
+    case SDL_MOUSEBUTTONUP:
+      orbiting_ = panning_ = false;
+      break;
+    case SDL_MOUSEMOTION: {
+      int window_w = 0;
+      int window_h = 0;
+      SDL_GetWindowSize(SDL_GetMouseFocus(), &window_w, &window_h);
+      if (panning_) camera.pan(event.motion.xrel, event.motion.yrel, window_h);
+      if (orbiting_) camera.orbit(event.motion.xrel, event.motion.yrel);
+      break;
+    }
+    case SDL_MOUSEWHEEL:
+      if (!io.WantCaptureMouse) camera.zoom(event.wheel.preciseY != 0.0f ? event.wheel.preciseY : event.wheel.y);
+      break;
+    default:
+      break;
+  }
+}
+
+}  // namespace framelab

@@ -1,0 +1,73 @@
+#pragma once
+// What a scene shows, described as plain data: nodes with shapes posed by world
+// transforms, vector overlays, trails and a default camera. Scenes fill it in;
+// render/ draws it; ui/ lists it. No GL or ImGui here (DESIGN.md: arrows point
+// toward core, physics stays free of graphics as with Box2D's b2DebugDraw).
+#include <string>
+#include <vector>
+
+#include "core/glm_config.hpp"
+#include "core/transform.hpp"
+
+namespace framelab {
+
+enum class shape_kind { none, box, sphere, cylinder, cone, arrow };
+
+// One drawable node of a scene's hierarchy. `size` is the extent of the shape in
+// the node's own frame (box: full edge lengths; sphere: diameter on each axis;
+// cylinder and cone: diameter, height along +y, diameter).
+struct view_node {
+  std::string name;
+  int parent = -1;  // index into scene_view::nodes, -1 for a root; parents come first
+  shape_kind shape = shape_kind::none;
+  glm::dvec3 size{1.0};
+  glm::vec4 color{0.8f, 0.8f, 0.8f, 1.0f};
+  transform<double, 3> local = transform<double, 3>::identity();
+  transform<double, 3> world = transform<double, 3>::identity();
+};
+
+// An arrow drawn from `origin` along `value` (world units), e.g. a velocity or an
+// inertial acceleration. `scale` converts the quantity's unit to metres on screen.
+struct vector_overlay {
+  std::string label;
+  std::string unit;
+  glm::dvec3 origin{0.0};
+  glm::dvec3 value{0.0};
+  double scale = 1.0;
+  glm::vec4 color{1.0f, 1.0f, 0.0f, 1.0f};
+  bool visible = true;
+};
+
+// A polyline through past positions, oldest first.
+struct trail {
+  std::string label;
+  std::vector<glm::dvec3> points;
+  glm::vec4 color{1.0f, 1.0f, 1.0f, 1.0f};
+  bool visible = true;
+};
+
+// Orbit camera placement: looks at `target` from `distance` metres, at `yaw_deg`
+// around +y and `pitch_deg` above the ground plane.
+struct camera_setup {
+  glm::dvec3 target{0.0};
+  double distance = 10.0;
+  double yaw_deg = 30.0;
+  double pitch_deg = 25.0;
+};
+
+struct scene_view {
+  std::vector<view_node> nodes;
+  std::vector<vector_overlay> vectors;
+  std::vector<trail> trails;
+  camera_setup camera;  // where the camera starts for this scene
+};
+
+// Recomputes every node's world transform from its local one in one sweep
+// (parents are stored before their children): world_i = world_parent * local_i.
+inline void update_world_transforms(scene_view& view) {
+  for (auto& node : view.nodes) {
+    node.world = node.parent < 0 ? node.local : view.nodes[static_cast<std::size_t>(node.parent)].world * node.local;
+  }
+}
+
+}  // namespace framelab

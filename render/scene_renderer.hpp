@@ -1,0 +1,43 @@
+#pragma once
+// Draws a scene_view with OpenGL 3.3 core: the ground grid and axes, every node's lit
+// primitive posed by its world transform, vector overlays as arrows, trails as line
+// strips. Needs a current context loaded by glad.
+#include <vector>
+
+#include <glad/gl.h>
+
+#include "core/scene_view.hpp"
+#include "render/gl_resources.hpp"
+#include "render/orbit_camera.hpp"
+
+namespace framelab::render {
+
+class scene_renderer {
+ public:
+  // Compiles the embedded shaders and uploads the meshes; throws std::runtime_error.
+  void init();
+  void shutdown();
+  // Draws into the current framebuffer's (0, 0, width, height) viewport.
+  void draw(const scene_view& view, const orbit_camera& camera, int width, int height, int selected_node);
+
+ private:
+  struct line_vertex {
+    glm::vec3 position;
+    glm::vec4 color;
+  };
+
+  void draw_shape(shape_kind shape, const glm::dmat4& model, const glm::vec4& color);
+  void draw_arrow(const glm::dvec3& from, const glm::dvec3& vector, const glm::vec4& color);
+  void add_line(const glm::dvec3& a, const glm::dvec3& b, const glm::vec4& color);
+  void add_grid(const orbit_camera& camera);
+  void flush_lines(const glm::mat4& view_projection);
+
+  shader_program mesh_program_;
+  shader_program line_program_;
+  gpu_mesh box_, sphere_, cylinder_, cone_;
+  GLuint line_vao_ = 0;
+  GLuint line_vbo_ = 0;
+  std::vector<line_vertex> lines_;
+};
+
+}  // namespace framelab::render

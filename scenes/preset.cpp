@@ -1,0 +1,180 @@
+#include "scenes/preset.hpp"
+
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include "scenes/atomic_file.hpp"
+
+namespace framelab {
+
+namespace {
+
+using json = nlohmann::json;
+
+// Converts one JSON value to a parameter value of the declared kind, or says why not.
+std::optional<std::string> json_to_param(const param_def& def, const json& j, param_value& out) {
+  switch (def.kind) {
+    case param_kind::number:
+      if (!j.is_number()) return std::string("expected a number");
+      out = j.get<double>();
+      break;
+    case param_kind::integer:
+      if (j.is_number_integer()) {
+        out = j.get<std::int64_t>();
+      } else if (j.is_number_float() && std::isfinite(j.get<double>()) && std::trunc(j.get<double>()) == j.get<double>() &&
+                 std::abs(j.get<double>()) < 9.0e15) {
+        out = static_cast<std::int64_t>(j.get<double>());
+      } else {
+        return std::string("expected an integer");
+      }
+      break;
+    case param_kind::boolean:
+      if (!j.is_boolean()) return std::string("expected true or false");
+      out = j.get<bool>();
+      break;
+    case param_kind::vector: {
+      if (!j.is_array()) return "expected an array of " + std::to_string(def.components) + " numbers";
+      std::vector<double> v;
+      for (const auto& x : j) {
+        if (!x.is_number()) return "expected an array of " + std::to_string(def.components) + " numbers";
+        v.push_back(x.get<double>());
+      }
+      out = std::move(v);
+      break;
+    }
+    case param_kind::choice:
+      if (!j.is_string()) return std::string("expected a string");
+      out = j.get<std::string>();
+      break;
+  }
+  return validate_param(def, out);
+}
+
+json param_to_json(const param_value& value) {
+  return std::visit([](const auto& v) { return json(v); }, value);
+}
+
+std::optional<std::string> read_vec3(const json& j, glm::dvec3& out) {
+  if (!j.is_array() || j.size() != 3) return std::string("expected an array of 3 numbers");
+  for (int i = 0; i < 3; ++i) {
+    if (!j[static_cast<std::size_t>(i)].is_number()) return std::string("expected an array of 3 numbers");
+    out[i] = j[static_cast<std::size_t>(i)].get<double>();
+    if (!std::isfinite(out[i])) return std::string("must be finite");
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> read_finite(const json& j, double min, double max, double& out) {
+  if (!j.is_number()) return std::string("expected a number");
+  out = j.get<double>();
+  if (!std::isfinite(out) || out < min || out > max) {
+    return "must be in [" + json(min).dump() + ", " + json(max).dump() + "]";
+  }
+  return std::nullopt;
+}
+
+// Parses {"target": [x,y,z], "distance": d, "yaw_deg": y, "pitch_deg": p}; every key optional.
+std::optional<std::string> read_camera(const json& j, const std::string& where, camera_setup& camera) {
+  if (!j.is_object()) return where + ": expected an object";
+  for (const auto& [key, value] : j.items()) {
+    std::optional<std::string> error;
+    if (key == "target") {
+      error = read_vec3(value, camera.target);
+    } else if (key == "distance") {
+      error = read_finite(value, 0.01, 1.0e6, camera.distance);
+    } else if (key == "yaw_deg") {
+      error = read_finite(value, -3600.0, 3600.0, camera.yaw_deg);
+    } else if (key == "pitch_deg") {
+      error = read_finite(value, -89.0, 89.0, camera.pitch_deg);
+    } else {
+      error = std::string("unknown key (expected target, distance, yaw_deg, pitch_deg)");
+    }
+    if (error) return where + "." + key + ": " + *error;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> parse_preset(const std::string& text, const std::string& source, preset& out) {
+  json root;
+  try {
+    root = json::parse(text);
+  } catch (const json::parse_error& e) {
+    return source + ": not valid JSON (" + e.what() + ")";
+  }
+  if (!root.is_object()) return source + ": expected a JSON object at the top level";
+  if (!root.contains("scene")) return source + ":scene: missing";
+  if (!root["scene"].is_string()) return source + ":scene: expected a string";
+  const std::string scene_name = root["scene"].get<std::string>();
+  const scene_entry* entry = find_scene(scene_name);
+  if (entry == nullptr) return source + ":scene: unknown scene '" + scene_name + "' (see framelab list-scenes)";
+
+  preset result;
+  result.scene = scene_name;
+  const auto scene_instance = entry->create();
+  const auto defs = scene_instance->parameters();
+  result.values = param_values::defaults(defs);
+  for (const auto& [key, value] : root.items()) {
+    if (key == "scene") continue;
+    if (key == "parameters") {
+      if (!value.is_object()) return source + ":parameters: expected an object";
+      for (const auto& [name, j] : value.items()) {
+        const param_def* def = find_param(defs, name);
+        if (def == nullptr) return source + ":parameters." + name + ": unknown parameter of scene " + scene_name;
+        param_value v;
+        if (auto error = json_to_param(*def, j, v)) return source + ":parameters." + name + ": " + *error;
+        result.values.set(name, std::move(v));
+      }
+    } else if (key == "camera") {
+      camera_setup camera;
+      if (auto error = read_camera(value, source + ":camera", camera)) return error;
+      result.camera = camera;
+    } else {
+      return source + ":" + key + ": unknown key (expected scene, parameters, camera)";
+    }
+  }
+  if (auto error = scene_instance->check(result.values)) return source + ":parameters: " + *error;
+  out = std::move(result);
+  return std::nullopt;
+}
+
+std::optional<std::string> load_preset(const std::filesystem::path& path, preset& out) {
+  std::string text;
+  if (auto error = read_small_file(path, max_preset_bytes, text)) return error;
+  return parse_preset(text, path.string(), out);
+}
+
+std::string preset_to_json(const preset& p) {
+  json root;
+  root["scene"] = p.scene;
+  json params = json::object();
+  for (const auto& [name, value] : p.values.all()) params[name] = param_to_json(value);
+  root["parameters"] = params;
+  if (p.camera) {
+    root["camera"] = {{"target", {p.camera->target.x, p.camera->target.y, p.camera->target.z}},
+                      {"distance", p.camera->distance},
+                      {"yaw_deg", p.camera->yaw_deg},
+                      {"pitch_deg", p.camera->pitch_deg}};
+  }
+  return root.dump(2) + "\n";
+}
+
+std::optional<std::string> save_preset(const std::filesystem::path& path, const preset& p) {
+  return write_file_atomically(path, preset_to_json(p));
+}
+
+std::optional<std::string> resolve_scene_argument(const std::string& argument, preset& out) {
+  const bool looks_like_file = argument.find('/') != std::string::npos ||
+                               (argument.size() > 5 && argument.ends_with(".json"));
+  if (looks_like_file) return load_preset(argument, out);
+  const scene_entry* entry = find_scene(argument);
+  if (entry == nullptr) return "--scene: unknown scene '" + argument + "' (see framelab list-scenes)";
+  out.scene = argument;
+  out.values = param_values::defaults(entry->create()->parameters());
+  out.camera.reset();
+  return std::nullopt;
+}
+
+}  // namespace framelab

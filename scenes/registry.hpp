@@ -1,0 +1,41 @@
+#pragma once
+// The scene registry: each scene registers itself with one line in its own .cpp,
+//   static const int registered = framelab::register_scene({...}, &make_my_scene);
+// as Box2D's samples do. The CLI, the UI, the benchmarks and the tests all list
+// scenes from here.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "scenes/scene.hpp"
+
+namespace framelab {
+
+struct scene_info {
+  std::string name;           // CLI and preset name, e.g. "tank-turret"
+  std::string category;       // scene browser group, e.g. "Moving frames"
+  std::string summary;        // one line, for `framelab list-scenes`
+  std::string teaching_text;  // a paragraph the UI shows next to the scene
+};
+
+using scene_factory = std::unique_ptr<scene> (*)();
+
+struct scene_entry {
+  scene_info info;
+  scene_factory create = nullptr;
+};
+
+// Adds a scene; returns its registration number. A second scene of the same name is
+// refused with std::logic_error (a programming error caught at start-up).
+int register_scene(scene_info info, scene_factory create);
+
+// Every registered scene, ordered by category then name.
+std::vector<scene_entry> registered_scenes();
+
+// The scene of that name, or nullptr.
+const scene_entry* find_scene(const std::string& name);
+
+// The scene the GUI opens when none is named.
+inline constexpr const char* default_scene_name = "tank-turret";
+
+}  // namespace framelab

@@ -1,0 +1,85 @@
+#include <imgui.h>
+
+#include "scenes/preset.hpp"
+#include "ui/panels.hpp"
+
+namespace framelab::ui {
+
+void set_message(ui_state& state, std::string text, bool is_error) {
+  state.message = std::move(text);
+  state.message_is_error = is_error;
+}
+
+void place_window(float x, float y, float w, float h) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(x * display.x, y * display.y), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(w * display.x, h * display.y), ImGuiCond_FirstUseEver);
+}
+
+void sync_with_simulation(ui_state& state) {
+  if (state.sim == nullptr || !state.sim->loaded()) return;
+  state.edited = state.sim->parameters();
+  state.field_errors.clear();
+  const std::size_t channels = state.sim->channel_defs().size();
+  state.plotted.assign(channels, false);
+  for (std::size_t i = 0; i < channels && i < 3; ++i) state.plotted[i] = true;
+  if (state.selected_node >= static_cast<int>(state.sim->view().nodes.size())) state.selected_node = -1;
+}
+
+bool open_scene(ui_state& state, const std::string& name_or_file) {
+  preset loaded;
+  auto error = resolve_scene_argument(name_or_file, loaded);
+  if (!error) error = state.sim->load(*find_scene(loaded.scene), loaded.values);
+  if (error) {
+    set_message(state, "Not loaded: " + *error, true);
+    return false;
+  }
+  state.selected_node = -1;
+  sync_with_simulation(state);
+  if (state.camera.set) state.camera.set(loaded.camera.value_or(state.sim->view().camera));
+  set_message(state, "Loaded " + loaded.scene, false);
+  return true;
+}
+
+void apply_shortcut(ui_state& state, shortcut command) {
+  switch (command) {
+    case shortcut::toggle_pause:
+      state.sim->toggle_paused();
+      break;
+    case shortcut::single_step:
+      state.sim->set_paused(true);
+      state.sim->single_step();
+      break;
+    case shortcut::reset:
+      state.sim->reset();
+      break;
+    case shortcut::toggle_help:
+      state.show_help = !state.show_help;
+      break;
+    case shortcut::escape:
+      // Esc closes the help window or a dialog first; with nothing open it quits.
+      if (state.show_help) {
+        state.show_help = false;
+      } else if (state.dialog_open) {
+        state.close_dialog = true;
+      } else {
+        state.quit_requested = true;
+      }
+      break;
+  }
+}
+
+void draw_ui(ui_state& state) {
+  if (state.sim == nullptr || !state.sim->loaded()) return;
+  if (state.plotted.size() != state.sim->channel_defs().size()) sync_with_simulation(state);
+  draw_main_menu(state);
+  if (state.show_browser) draw_scene_browser(state);
+  if (state.show_transport) draw_transport_panel(state);
+  if (state.show_parameters) draw_parameters_panel(state);
+  if (state.show_tree) draw_scene_tree_panel(state);
+  if (state.show_plots) draw_plots_panel(state);
+  if (state.show_help) draw_help_panel(state);
+  draw_preset_dialogs(state);
+}
+
+}  // namespace framelab::ui

@@ -1,0 +1,42 @@
+#include <imgui.h>
+
+#include "ui/panels.hpp"
+
+namespace framelab::ui {
+
+void draw_help_panel(ui_state& state) {
+  ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f),
+                          ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  if (!ImGui::Begin("Help", &state.show_help, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::End();
+    return;
+  }
+  static const char* const rows[][2] = {
+      {"Space", "play / pause"},
+      {".", "single step (pauses)"},
+      {"R", "reset the scene to t = 0"},
+      {"F1", "show / hide this help"},
+      {"Esc", "close help or a dialog; quit when nothing is open"},
+      {"Left drag", "orbit the camera"},
+      {"Right drag, Shift + left drag", "pan the camera"},
+      {"Mouse wheel", "zoom"},
+      {"Double-click a body", "focus the camera on it and select it"},
+  };
+  if (ImGui::BeginTable("shortcuts", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders)) {
+    ImGui::TableSetupColumn("Key or mouse");
+    ImGui::TableSetupColumn("Action");
+    ImGui::TableHeadersRow();
+    for (const auto& row : rows) {
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      ImGui::TextUnformatted(row[0]);
+      ImGui::TableSetColumnIndex(1);
+      ImGui::TextUnformatted(row[1]);
+    }
+    ImGui::EndTable();
+  }
+  ImGui::TextDisabled("Hover any button or field for an explanation with units.");
+  ImGui::End();
+}
+
+}  // namespace framelab::ui

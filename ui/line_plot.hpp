@@ -1,0 +1,50 @@
+#pragma once
+// A reusable line plot drawn with ImGui's draw list (there is no ImPlot package):
+// axes with tick labels, several series, a legend, autoscale or fixed ranges, a
+// log-scale x axis, and a readout of the nearest sample under the mouse. Used by
+// the plots panel and the benchmark panels.
+#include <span>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+namespace framelab::ui {
+
+struct plot_series {
+  std::string label;
+  std::span<const double> x;
+  std::span<const double> y;
+  ImU32 color = IM_COL32(255, 255, 255, 255);
+};
+
+struct plot_options {
+  std::string x_label;  // with its unit, e.g. "t (s)"
+  std::string y_label;
+  bool log_x = false;     // x > 0 only; other samples are skipped
+  bool autoscale = true;  // fit the data; otherwise use the ranges below
+  double x_min = 0.0, x_max = 1.0;
+  double y_min = 0.0, y_max = 1.0;
+  ImVec2 size{0.0f, 200.0f};  // 0 width: the available width
+};
+
+// The range a plot shows: [min, max] with max > min (padded when the data is flat).
+struct plot_range {
+  double min = 0.0;
+  double max = 1.0;
+};
+
+// Data range of the finite values of all series along x (or y), padded so that a
+// constant series still gets a non-empty range. Exposed for tests.
+plot_range data_range(std::span<const plot_series> series, bool along_x, bool log_x);
+
+// "Nice" tick positions (1, 2, 5 x 10^k steps) covering [min, max].
+std::vector<double> nice_ticks(double min, double max, int target_count);
+
+// Draws the plot as one item of the current window.
+void line_plot(const char* id, std::span<const plot_series> series, const plot_options& options);
+
+// A distinct colour for series i (a qualitative palette).
+ImU32 series_color(std::size_t i);
+
+}  // namespace framelab::ui

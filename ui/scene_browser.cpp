@@ -1,0 +1,38 @@
+#include <imgui.h>
+
+#include "scenes/registry.hpp"
+#include "ui/panels.hpp"
+#include "ui/widgets.hpp"
+
+namespace framelab::ui {
+
+// Scenes grouped by category; the current scene's teaching text underneath.
+void draw_scene_browser(ui_state& state) {
+  place_window(0.005f, 0.045f, 0.22f, 0.40f);
+  if (!ImGui::Begin("Scenes", &state.show_browser)) {
+    ImGui::End();
+    return;
+  }
+  std::string category;
+  bool category_open = false;
+  for (const auto& entry : registered_scenes()) {
+    if (entry.info.category != category) {
+      if (category_open) ImGui::TreePop();
+      category = entry.info.category;
+      category_open = ImGui::TreeNodeEx(category.c_str(), ImGuiTreeNodeFlags_DefaultOpen);
+    }
+    if (!category_open) continue;
+    const bool current = entry.info.name == state.sim->entry().info.name;
+    if (ImGui::Selectable(entry.info.name.c_str(), current) && !current) open_scene(state, entry.info.name);
+    tooltip(entry.info.summary.c_str());
+  }
+  if (category_open) ImGui::TreePop();
+
+  ImGui::Separator();
+  const auto& info = state.sim->entry().info;
+  ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1.0f), "%s", info.name.c_str());
+  ImGui::TextWrapped("%s", info.teaching_text.c_str());
+  ImGui::End();
+}
+
+}  // namespace framelab::ui

@@ -1,0 +1,77 @@
+#pragma once
+// The state the ImGui panels share: which panels are open, the selection, the
+// parameter panel's working copy, messages. The panels drive a framelab::simulation
+// and reach the renderer's camera only through camera_link (DESIGN.md: ui depends on
+// render only through a narrow interface).
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/scene_view.hpp"
+#include "scenes/simulation.hpp"
+
+namespace framelab::ui {
+
+// Keyboard commands; the app maps keys to these (Space, '.', R, F1, Esc).
+enum class shortcut { toggle_pause, single_step, reset, toggle_help, escape };
+
+struct camera_link {
+  std::function<camera_setup()> get;
+  std::function<void(const camera_setup&)> set;
+};
+
+struct ui_state {
+  simulation* sim = nullptr;
+
+  bool show_browser = true;
+  bool show_transport = true;
+  bool show_parameters = true;
+  bool show_tree = true;
+  bool show_plots = true;
+  bool show_help = false;
+
+  int selected_node = -1;
+
+  // Parameters panel: the values being edited and a message per rejected field.
+  param_values edited;
+  std::map<std::string, std::string> field_errors;
+
+  // Plots panel: which channels are drawn, and the x axis.
+  std::vector<bool> plotted;
+  bool plot_log_x = false;
+  double plot_window_s = 20.0;  // seconds of history shown (0: all)
+
+  // Status line: the last thing that happened, or went wrong.
+  std::string message;
+  bool message_is_error = false;
+
+  // Preset load/save dialogs.
+  std::string preset_path;
+  bool open_load_dialog = false;
+  bool open_save_dialog = false;
+  bool dialog_open = false;   // a dialog is showing (set by the dialog code)
+  bool close_dialog = false;  // Esc asked the open dialog to close
+
+  bool quit_requested = false;
+  double frame_ms = 0.0;  // mean frame time, measured by the app
+  camera_link camera;
+};
+
+// Draws the main menu bar and every open panel. Call between NewFrame and Render.
+void draw_ui(ui_state& state);
+
+// Carries out a keyboard command (the app calls it when ImGui does not want the keyboard).
+void apply_shortcut(ui_state& state, shortcut command);
+
+// Loads a scene by name or preset file into the simulation; on failure the running
+// scene is untouched and the message names the problem. Returns true on success.
+bool open_scene(ui_state& state, const std::string& name_or_file);
+
+// Re-reads parameters, channels and selection after the simulation changed scene.
+void sync_with_simulation(ui_state& state);
+
+void set_message(ui_state& state, std::string text, bool is_error);
+
+}  // namespace framelab::ui

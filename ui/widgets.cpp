@@ -1,0 +1,33 @@
+#include "ui/widgets.hpp"
+
+namespace framelab::ui {
+
+void tooltip(const char* text) {
+  if (ImGui::IsItemHovered() && text != nullptr && text[0] != '\0') {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+}
+
+bool button(const char* label, const char* tooltip_text, const ImVec2& size) {
+  const bool clicked = ImGui::Button(label, size);
+  tooltip(tooltip_text);
+  return clicked;
+}
+
+void help_marker(const char* text) {
+  ImGui::SameLine();
+  ImGui::TextDisabled("(?)");
+  tooltip(text);
+}
+
+void error_text(const char* text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, error_color);
+  ImGui::TextWrapped("%s", text);
+  ImGui::PopStyleColor();
+}
+
+}  // namespace framelab::ui

@@ -1,0 +1,21 @@
+#pragma once
+// Small ImGui helpers shared by the panels: every button carries a tooltip.
+#include <imgui.h>
+
+namespace framelab::ui {
+
+// Shows `text` as a tooltip when the last item is hovered.
+void tooltip(const char* text);
+
+// A button with a tooltip; returns true when clicked.
+bool button(const char* label, const char* tooltip_text, const ImVec2& size = ImVec2(0, 0));
+
+// A "(?)" marker whose tooltip explains the item before it.
+void help_marker(const char* text);
+
+// Red text wrapped to the window, for messages next to fields.
+void error_text(const char* text);
+
+inline constexpr ImU32 error_color = IM_COL32(255, 110, 100, 255);
+
+}  // namespace framelab::ui
