@@ -55,6 +55,15 @@ template <class T>
 glm::vec<3, T> conjugate_skew(const glm::qua<T>& q, const glm::vec<3, T>& w) {
   return rotate(q, w);
 }
+// The same with R given as a matrix (used by the hierarchy sweep, which caches R)
+template <std::floating_point T>
+T conjugate_skew(const glm::mat<2, 2, T>& /*r*/, T w) {
+  return w;
+}
+template <class T>
+glm::vec<3, T> conjugate_skew(const glm::mat<3, 3, T>& r, const glm::vec<3, T>& w) {
+  return r * w;
+}
 // R^T w R: 2D unchanged, 3D R^T w
 template <std::floating_point T>
 T inverse_conjugate_skew(T /*theta*/, T w) {
