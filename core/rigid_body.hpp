@@ -114,14 +114,15 @@ std::string format_vec3(const glm::vec<3, T>& v) {
 // that e.g. (0.1, 0.2, 0.3) is accepted).
 template <class T>
 std::optional<std::string> validate_inertia(const glm::vec<3, T>& inertia) {
-    const std::string where = "inertia " + detail::format_vec3(inertia) + ": ";
+    // (the message is only built on failure: this runs every step)
+    auto where = [&inertia] { return "inertia " + detail::format_vec3(inertia) + ": "; };
     const char* names[3] = {"I1", "I2", "I3"};
     for (int i = 0; i < 3; ++i) {
         if (!std::isfinite(inertia[i])) {
-            return where + names[i] + " is not a finite number";
+            return where() + names[i] + " is not a finite number";
         }
         if (!(inertia[i] > T(0))) {
-            return where + names[i] + " must be > 0 (a principal moment of inertia is positive)";
+            return where() + names[i] + " must be > 0 (a principal moment of inertia is positive)";
         }
     }
     const T slack = T(8) * std::numeric_limits<T>::epsilon() * (inertia.x + inertia.y + inertia.z);
@@ -129,7 +130,7 @@ std::optional<std::string> validate_inertia(const glm::vec<3, T>& inertia) {
         const int j = (i + 1) % 3, k = (i + 2) % 3;
         if (inertia[i] + inertia[j] + slack < inertia[k]) {
             std::ostringstream os;
-            os << where << "moments violate the triangle inequality " << names[i] << " + " << names[j]
+            os << where() << "moments violate the triangle inequality " << names[i] << " + " << names[j]
                << " >= " << names[k] << " (" << inertia[i] << " + " << inertia[j] << " < " << inertia[k]
                << "); no rigid body has these principal moments";
             return os.str();

@@ -112,6 +112,29 @@ TEST(AsymmetricTop, MatchesEulerEquations) {
     }
 }
 
+TEST(AsymmetricTop, OrientationMatchesEulerEquations) {
+    const dquat r0 = glm::normalize(dquat(0.7, -0.2, 0.5, 0.3));
+    for (const asymmetric_case& c : asymmetric_cases) {
+        const asymmetric_top_reference<double> ref(c.inertia, c.w0, r0);
+        EXPECT_LT(angle_between(ref.principal_to_world(0), r0), 1e-14);
+        euler_state s{r0, c.w0};
+        double t = 0;
+        for (double t_next : {0.7, 4.0, 15.0, 31.3}) {
+            s = integrate_euler(c.inertia, s, t_next - t);
+            t = t_next;
+            SCOPED_TRACE(testing::Message() << "inertia " << c.inertia.x << "," << c.inertia.y << "," << c.inertia.z
+                                            << " t=" << t);
+            EXPECT_LT(angle_between(ref.principal_to_world(t), s.q), 1e-8);
+            // L_w = R(t) I omega_b(t) stays put
+            const dvec3 l = ref.principal_to_world(t) * (c.inertia * ref.omega_body(t));
+            expect_vec_near(l, ref.angular_momentum_world(), 1e-12, "L world");
+        }
+    }
+    // Steady spin and the separatrix start (an equilibrium) rotate uniformly.
+    const asymmetric_top_reference<double> steady(dvec3(1, 2, 3), dvec3(0, 2, 0), r0);
+    EXPECT_LT(angle_between(steady.principal_to_world(1.5), rotation_quat(r0 * dvec3(0, 3, 0)) * r0), 1e-14);
+}
+
 TEST(AsymmetricTop, PeriodReturnsOmega) {
     for (const asymmetric_case& c : asymmetric_cases) {
         const asymmetric_top_reference<double> ref(c.inertia, c.w0);
