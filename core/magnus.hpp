@@ -8,12 +8,12 @@
 // alpha the (constant) angular acceleration, omega' = omega + alpha dt.
 // The series converges while the angle rotated per step stays below pi/sqrt(2).
 
-#include "core/glm_config.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <numbers>
+
+#include "core/glm_config.hpp"
 
 namespace framelab {
 
@@ -24,30 +24,30 @@ inline constexpr T magnus_convergence_bound = std::numbers::pi_v<T> / std::numbe
 // Omega1 = 1/2 (omega + omega') dt
 template <class T>
 glm::vec<3, T> magnus_omega1(const glm::vec<3, T>& omega, const glm::vec<3, T>& omega_next, T dt) {
-    return (T(0.5) * dt) * (omega + omega_next);
+  return (T(0.5) * dt) * (omega + omega_next);
 }
 
 // Omega2 = 1/12 alpha x omega dt^3 = 1/12 omega' x omega dt^2
 template <class T>
 glm::vec<3, T> magnus_omega2(const glm::vec<3, T>& omega, const glm::vec<3, T>& omega_next, T dt) {
-    return (dt * dt / T(12)) * glm::cross(omega_next, omega);
+  return (dt * dt / T(12)) * glm::cross(omega_next, omega);
 }
 
 // Omega3 = 1/240 alpha x (alpha x omega) dt^5
 template <class T>
 glm::vec<3, T> magnus_omega3(const glm::vec<3, T>& omega, const glm::vec<3, T>& alpha, T dt) {
-    const T dt2 = dt * dt;
-    return (dt2 * dt2 * dt / T(240)) * glm::cross(alpha, glm::cross(alpha, omega));
+  const T dt2 = dt * dt;
+  return (dt2 * dt2 * dt / T(240)) * glm::cross(alpha, glm::cross(alpha, omega));
 }
 
 // Omega truncated after `terms` terms (1, 2 or 3; clamped to that range).
 template <class T>
 glm::vec<3, T> magnus_vector(const glm::vec<3, T>& omega, const glm::vec<3, T>& alpha, T dt, int terms) {
-    const glm::vec<3, T> omega_next = omega + alpha * dt;
-    glm::vec<3, T> big_omega = magnus_omega1(omega, omega_next, dt);
-    if (terms >= 2) big_omega += magnus_omega2(omega, omega_next, dt);
-    if (terms >= 3) big_omega += magnus_omega3(omega, alpha, dt);
-    return big_omega;
+  const glm::vec<3, T> omega_next = omega + alpha * dt;
+  glm::vec<3, T> big_omega = magnus_omega1(omega, omega_next, dt);
+  if (terms >= 2) big_omega += magnus_omega2(omega, omega_next, dt);
+  if (terms >= 3) big_omega += magnus_omega3(omega, alpha, dt);
+  return big_omega;
 }
 
 // Upper bound on the angle rotated in one step of constant angular
@@ -55,7 +55,7 @@ glm::vec<3, T> magnus_vector(const glm::vec<3, T>& omega, const glm::vec<3, T>& 
 //   integral |omega(t)| dt <= dt max(|omega|, |omega'|).
 template <class T>
 T rotation_per_step(const glm::vec<3, T>& omega, const glm::vec<3, T>& alpha, T dt) {
-    return dt * std::max(glm::length(omega), glm::length(omega + alpha * dt));
+  return dt * std::max(glm::length(omega), glm::length(omega + alpha * dt));
 }
 
 // Number of equal substeps that bring each substep's rotation below the
@@ -64,10 +64,10 @@ T rotation_per_step(const glm::vec<3, T>& omega, const glm::vec<3, T>& alpha, T 
 // Saturates at 2^40 for absurd angles (callers cap far lower).
 template <class T>
 std::int64_t magnus_substeps_needed(T rotation_angle) {
-    if (!std::isfinite(rotation_angle)) return 0;
-    if (rotation_angle <= magnus_convergence_bound<T>) return 1;
-    const T n = std::ceil(rotation_angle / magnus_convergence_bound<T> * T(1.0001));
-    return n > T(1099511627776.0) ? std::int64_t(1099511627776) : static_cast<std::int64_t>(n);
+  if (!std::isfinite(rotation_angle)) return 0;
+  if (rotation_angle <= magnus_convergence_bound<T>) return 1;
+  const T n = std::ceil(rotation_angle / magnus_convergence_bound<T> * T(1.0001));
+  return n > T(1099511627776.0) ? std::int64_t(1099511627776) : static_cast<std::int64_t>(n);
 }
 
 }  // namespace framelab
