@@ -107,7 +107,8 @@ class symmetric_top_reference {
 template <class T>
 class asymmetric_top_reference {
  public:
-  // inertia: three distinct principal moments, any order; omega0 in the
+  // inertia: principal moments in any order (distinct for the elliptic case;
+  // two equal give the symmetric top, three equal a steady spin); omega0 in the
   // principal frame at t = 0; r0 the principal-to-world rotation at t = 0.
   asymmetric_top_reference(const glm::vec<3, T>& inertia, const glm::vec<3, T>& omega0,
                            const glm::qua<T>& r0 = glm::qua<T>(T(1), T(0), T(0), T(0)))
@@ -122,6 +123,12 @@ class asymmetric_top_reference {
       if (in[i] < in[lo]) lo = i;
       if (in[i] > in[hi]) hi = i;
     }
+    if (lo == hi) {  // a sphere: omega never changes
+      steady_ = true;
+      omega0_ = omega0;
+      return;
+    }
+    // (two equal moments reduce to the symmetric top: m = 0, sn/cn = sin/cos)
     b_ = 3 - lo - hi;
     // c: the extreme moment on the side of I_b where D = L^2/E2 lies
     const bool high_side = l2_ >= two_energy_ * in[b_];

@@ -167,6 +167,26 @@ TEST(AsymmetricTop, InvariantsAndParameters) {
   }
 }
 
+TEST(AsymmetricTop, EqualMomentsReduceToTheSymmetricTop) {
+  const dquat r0 = glm::normalize(dquat(0.9, 0.1, 0.3, -0.2));
+  const dvec3 w0(0.5, -0.2, 2.0);
+  const symmetric_top_reference<double> sym(1, 2, w0, r0);
+  const asymmetric_top_reference<double> oblate(dvec3(1, 1, 2), w0, r0);
+  for (double t : {0.3, 2.0, 9.0}) {
+    expect_vec_near(oblate.omega_body(t), sym.omega_body(t), 1e-12, "oblate omega");
+    EXPECT_LT(angle_between(oblate.principal_to_world(t), sym.principal_to_world(t)), 1e-10) << t;
+  }
+  // Prolate (I2 = I3) against Euler's equations, and a sphere.
+  const dvec3 prolate(1, 2, 2);
+  const asymmetric_top_reference<double> p(prolate, w0);
+  const euler_state s = integrate_euler(prolate, euler_state{dquat(1, 0, 0, 0), w0}, 3.0);
+  expect_vec_near(p.omega_body(3.0), s.w, 1e-9, "prolate omega");
+  EXPECT_LT(angle_between(p.principal_to_world(3.0), s.q), 1e-9);
+  const asymmetric_top_reference<double> sphere(dvec3(2, 2, 2), w0);
+  EXPECT_TRUE(sphere.steady());
+  expect_vec_near(sphere.omega_body(5), w0, 0, "sphere");
+}
+
 TEST(AsymmetricTop, SteadyAndSeparatrix) {
   // Spin about the largest or smallest axis: steady.
   const asymmetric_top_reference<double> s3(dvec3(1, 2, 3), dvec3(0, 0, 2));
