@@ -13,7 +13,9 @@
 // array, reparenting) re-sorts lazily in update_world() or immediately where needed.
 // Bad input throws std::invalid_argument naming the problem; nothing is half applied.
 // Source: ../shared/articles/transform-hierarchy-dynamics.txt
+#include "core/aligned_allocator.hpp"
 #include "core/hierarchy_sweep.hpp"
+#include "core/hierarchy_sweep_simd.hpp"
 #include "core/impulse.hpp"
 
 #include <cmath>
@@ -236,11 +238,26 @@ class hierarchy {
   // The world sweep: global dynamics of every node, parents before children.
   void update_world() {
     if (!preorder_) sort_preorder();
-    if (stack_.size() < std::size_t(max_depth_) + 2) stack_.resize(std::size_t(max_depth_) + 2);
+    const std::size_t frames = std::size_t(max_depth_) + 2;
+#if FRAMELAB_HIERARCHY_SIMD
+    if constexpr (std::is_same_v<T, double> && N == 3) {
+      if (simd_enabled_ && hierarchy_simd_available()) {
+        if (simd_stack_.size() < frames) simd_stack_.resize(frames);
+        set_world(simd_stack_[0]);
+        sweep_preorder_simd(local_.data(), depth_.data(), global_.data(), 0, local_.size(), simd_stack_.data());
+        world_current_ = true;
+        return;
+      }
+    }
+#endif
+    if (stack_.size() < frames) stack_.resize(frames);
     stack_[0] = sweep_frame<T, N>{};  // the world: identity, at rest
     sweep_preorder(local_.data(), depth_.data(), global_.data(), 0, local_.size(), stack_.data());
     world_current_ = true;
   }
+  // The 3D double sweep uses the AVX2 kernel when the CPU has it (see
+  // core/hierarchy_sweep_simd.hpp); false forces the portable kernel.
+  void set_simd_enabled(bool on) { simd_enabled_ = on; }
 
   // Re-sorts the arrays into depth-first preorder (children in their current
   // relative order): subtrees become contiguous and the sweep reads no parent index.
@@ -312,25 +329,29 @@ class hierarchy {
   dynamics_type parent_global(std::uint32_t s) const {
     return parent_[s] == npos ? dynamics_type::identity() : compose_chain(parent_[s]);
   }
-  template <class V>
-  static void permute(std::vector<V>& v, const std::vector<std::uint32_t>& order) {
-    std::vector<V> out;
+  template <class Vector>
+  static void permute(Vector& v, const std::vector<std::uint32_t>& order) {
+    Vector out;
     out.reserve(v.size());
     for (const std::uint32_t i : order) out.push_back(v[i]);
     v = std::move(out);
   }
 
   // hot, by slot
-  std::vector<dynamics_type> local_, global_;
+  std::vector<dynamics_type> local_;
+  std::vector<dynamics_type, aligned_allocator<dynamics_type, 64>> global_;  // aligned for streaming stores
   std::vector<std::uint32_t> parent_;  // slot of the parent, npos for the world
   std::vector<std::uint32_t> depth_;   // 0 for top-level nodes
   std::vector<node_id> id_of_slot_;
   std::vector<sweep_frame<T, N>> stack_;
+#if FRAMELAB_HIERARCHY_SIMD
+  std::vector<simd_frame> simd_stack_;
+#endif
   // by id
   std::vector<std::uint32_t> slot_of_id_;  // npos once removed
   std::vector<std::string> name_of_id_;    // cold
   std::uint32_t max_depth_ = 0;            // an upper bound
-  bool preorder_ = true, world_current_ = true;
+  bool preorder_ = true, world_current_ = true, simd_enabled_ = true;
 };
 
 using hierarchy2f = hierarchy<float, 2>;

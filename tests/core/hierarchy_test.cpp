@@ -20,6 +20,14 @@ constexpr double round_trip_tol = 1e-12;  // set_global -> global
 constexpr double keep_world_tol = 1e-11;  // reparent keeping the world pose
 constexpr double float_tol = 1e-4;
 
+std::size_t simd_stream_min_bytes_or_default() {
+#if FRAMELAB_HIERARCHY_SIMD
+  return simd_stream_min_bytes;
+#else
+  return std::size_t(8) << 20;
+#endif
+}
+
 template <class T, int N>
 dynamic_transform<T, N> random_local(std::mt19937& rng) {
   auto d = cast<T>(test::jet_motion<N>::random(rng, 0).d0);
@@ -91,6 +99,23 @@ TEST(hierarchy, sweep_matches_brute_force_3d) { sweep_matches_brute_force<double
 TEST(hierarchy, sweep_matches_brute_force_float) {
   sweep_matches_brute_force<float, 2>(float_tol);
   sweep_matches_brute_force<float, 3>(float_tol);
+}
+
+// The 3D double sweep has an AVX2 kernel (used when the CPU has it) and the
+// portable one; both match the brute force, also with streaming stores (big hierarchy).
+TEST(hierarchy, simd_and_portable_sweeps_agree) {
+  std::mt19937 rng(57);
+  hierarchy3d h;
+  const int n = int(simd_stream_min_bytes_or_default() / sizeof(dynamic_transform3d)) + 1000;
+  const auto ids = build_random(h, rng, n);
+  h.set_simd_enabled(false);
+  h.update_world();
+  std::vector<dynamic_transform3d> portable(h.globals().begin(), h.globals().end());
+  h.set_simd_enabled(true);
+  h.update_world();
+  for (std::size_t s = 0; s < h.size(); ++s) ASSERT_LE(relative_error(h.globals()[s], portable[s]), sweep_tol) << s;
+  for (int k = 0; k < n; k += 97) EXPECT_LE(relative_error(h.global(ids[k]), brute_force_global(h, ids[k])), sweep_tol);
+  if (!hierarchy_simd_available()) GTEST_SKIP() << "no AVX2/FMA here: only the portable kernel ran";
 }
 
 TEST(hierarchy, deep_chain_of_50) {

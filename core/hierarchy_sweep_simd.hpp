@@ -1,0 +1,182 @@
+#pragma once
+// The 3D double-precision world sweep with AVX2 + FMA: one node's composition
+// A3 = A2 o A1 with its 3-vectors in 4-wide registers (lane 3 unused), selected
+// at run time (hierarchy_simd_available()), so the default x86-64 build uses it
+// on CPUs that have it and the portable kernel (core/hierarchy_sweep.hpp) elsewhere.
+// Same formulas as compose_into; results agree to rounding (FMA).
+// Source: ../shared/articles/transform-hierarchy-dynamics.txt, "Dynamics of the Composition".
+#include "core/hierarchy_sweep.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+#define FRAMELAB_HIERARCHY_SIMD 1
+#include <immintrin.h>
+#else
+#define FRAMELAB_HIERARCHY_SIMD 0
+#endif
+
+namespace framelab {
+
+// The kernel reads and writes dynamic_transform3d as 20 doubles:
+// T 0..2, q (x, y, z, w) 3..6, S 7, v 8..10, a 11..13, w 14..16, alpha 17..19.
+static_assert(std::is_standard_layout_v<dynamic_transform3d> && sizeof(dynamic_transform3d) == 20 * sizeof(double));
+static_assert(offsetof(dynamic_transform3d, velocity) == 8 * sizeof(double) &&
+              offsetof(dynamic_transform3d, angular_accel) == 17 * sizeof(double));
+static_assert(offsetof(glm::dquat, x) == 0 && offsetof(glm::dquat, w) == 3 * sizeof(double),
+              "the SIMD sweep expects GLM's default quaternion storage (x, y, z, w)");
+
+// true if this build has the SIMD kernel and the CPU can run it.
+inline bool hierarchy_simd_available() {
+#if FRAMELAB_HIERARCHY_SIMD
+  static const bool ok = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  return ok;
+#else
+  return false;
+#endif
+}
+
+#if FRAMELAB_HIERARCHY_SIMD
+// A parent as seen by its children: 3-vectors in lanes 0..2, R as three columns,
+// w also pre-permuted for cross products, q as (x, y, z, w), S in every lane.
+struct alignas(32) simd_frame {
+  __m256d translation, velocity, accel, angular_velocity, w_yzx, w_zxy, angular_accel;
+  __m256d col0, col1, col2, rotation, scale;
+};
+
+namespace simd_detail {
+#define FRAMELAB_SIMD_INLINE __attribute__((target("avx2,fma"), always_inline)) inline
+template <int k>
+FRAMELAB_SIMD_INLINE __m256d lane(__m256d x) {
+  return _mm256_permute4x64_pd(x, _MM_SHUFFLE(k, k, k, k));
+}
+FRAMELAB_SIMD_INLINE __m256d yzx(__m256d x) { return _mm256_permute4x64_pd(x, _MM_SHUFFLE(3, 0, 2, 1)); }
+FRAMELAB_SIMD_INLINE __m256d zxy(__m256d x) { return _mm256_permute4x64_pd(x, _MM_SHUFFLE(3, 1, 0, 2)); }
+// M x with M given by its columns: col0 x0 + col1 x1 + col2 x2
+FRAMELAB_SIMD_INLINE __m256d mat_vec(const simd_frame& f, __m256d x) {
+  return _mm256_fmadd_pd(f.col2, lane<2>(x), _mm256_fmadd_pd(f.col1, lane<1>(x), _mm256_mul_pd(f.col0, lane<0>(x))));
+}
+// a x b = a_yzx b_zxy - a_zxy b_yzx
+FRAMELAB_SIMD_INLINE __m256d cross(__m256d a_yzx, __m256d a_zxy, __m256d b) {
+  return _mm256_fmsub_pd(a_yzx, zxy(b), _mm256_mul_pd(a_zxy, yzx(b)));
+}
+
+// self = parent o local; writes the global record to out (streaming if `stream`).
+template <bool stream>
+FRAMELAB_SIMD_INLINE void compose(const simd_frame& p, const double* l, simd_frame& o, double* out) {
+  const __m256d s2 = p.scale;
+  const __m256d t1 = _mm256_loadu_pd(l + 0), q1 = _mm256_loadu_pd(l + 3), s1 = _mm256_broadcast_sd(l + 7);
+  const __m256d v1 = _mm256_loadu_pd(l + 8), a1 = _mm256_loadu_pd(l + 11), w1 = _mm256_loadu_pd(l + 14);
+  const __m256d alpha1 = _mm256_permute4x64_pd(_mm256_loadu_pd(l + 16), _MM_SHUFFLE(0, 3, 2, 1));
+  // J2 x = R2 (S2 x)
+  const __m256d j2_t1 = mat_vec(p, _mm256_mul_pd(s2, t1));
+  const __m256d j2_v1 = mat_vec(p, _mm256_mul_pd(s2, v1));
+  const __m256d j2_a1 = mat_vec(p, _mm256_mul_pd(s2, a1));
+  // R2 w1 R2^T = R2 w1 (vector form), R2 alpha1 R2^T = R2 alpha1
+  const __m256d r2_w1 = mat_vec(p, w1), r2_alpha1 = mat_vec(p, alpha1);
+  const __m256d w2_j2_t1 = cross(p.w_yzx, p.w_zxy, j2_t1);
+  const __m256d alpha2_j2_t1 = cross(yzx(p.angular_accel), zxy(p.angular_accel), j2_t1);
+  // (w2)^2 J2 T1 + 2 w2 J2 v1 = w2 (w2 J2 T1 + 2 J2 v1)
+  const __m256d w2_e = cross(p.w_yzx, p.w_zxy, _mm256_fmadd_pd(_mm256_set1_pd(2.0), j2_v1, w2_j2_t1));
+  // T3 = T2 + J2 T1
+  o.translation = _mm256_add_pd(p.translation, j2_t1);
+  // v3 = v2 + J2 v1 + w2 J2 T1
+  o.velocity = _mm256_add_pd(_mm256_add_pd(p.velocity, j2_v1), w2_j2_t1);
+  // a3 = a2 + J2 a1 + alpha2 J2 T1 + (w2)^2 J2 T1 + 2 w2 J2 v1
+  o.accel = _mm256_add_pd(_mm256_add_pd(p.accel, j2_a1), _mm256_add_pd(alpha2_j2_t1, w2_e));
+  // w3 = w2 + R2 w1 R2^T
+  const __m256d w3 = _mm256_add_pd(p.angular_velocity, r2_w1);
+  o.angular_velocity = w3;
+  o.w_yzx = yzx(w3);
+  o.w_zxy = zxy(w3);
+  // alpha3 = alpha2 + R2 alpha1 R2^T + [w2, w3], with [w2, w3] = w2 x (w2 + R2 w1) = w2 x R2 w1
+  o.angular_accel = _mm256_add_pd(_mm256_add_pd(p.angular_accel, r2_alpha1), cross(p.w_yzx, p.w_zxy, r2_w1));
+  // S3 = S2 S1
+  o.scale = _mm256_mul_pd(s2, s1);
+  // R3 = R2 R1 as quaternions, lanes (x, y, z, w):
+  //   q3 = w2 q1 + x2 (w, -z, y, -x)1 + y2 (z, w, -x, -y)1 + z2 (-y, x, w, -z)1
+  const __m256d q2 = p.rotation;
+  __m256d q3 = _mm256_mul_pd(lane<3>(q2), q1);
+  q3 = _mm256_fmadd_pd(_mm256_mul_pd(lane<0>(q2), _mm256_setr_pd(1, -1, 1, -1)),
+                       _mm256_permute4x64_pd(q1, _MM_SHUFFLE(0, 1, 2, 3)), q3);
+  q3 = _mm256_fmadd_pd(_mm256_mul_pd(lane<1>(q2), _mm256_setr_pd(1, 1, -1, -1)),
+                       _mm256_permute4x64_pd(q1, _MM_SHUFFLE(1, 0, 3, 2)), q3);
+  q3 = _mm256_fmadd_pd(_mm256_mul_pd(lane<2>(q2), _mm256_setr_pd(-1, 1, 1, -1)),
+                       _mm256_permute4x64_pd(q1, _MM_SHUFFLE(2, 3, 0, 1)), q3);
+  o.rotation = q3;
+  // R3 for the children, column k of R = (2 w^2 - 1) e_k + 2 u_k u + 2 w [u]x e_k  (unit q = (u, w)),
+  // [u]x e0 = (0, z, -y), [u]x e1 = (-z, 0, x), [u]x e2 = (y, -x, 0)
+  const __m256d w = lane<3>(q3), two_w = _mm256_add_pd(w, w), u2 = _mm256_add_pd(q3, q3);
+  const __m256d d = _mm256_fmsub_pd(two_w, w, _mm256_set1_pd(1.0));
+  const __m256d k0 = _mm256_mul_pd(_mm256_permute4x64_pd(q3, _MM_SHUFFLE(3, 1, 2, 0)), _mm256_setr_pd(0, 1, -1, 0));
+  const __m256d k1 = _mm256_mul_pd(_mm256_permute4x64_pd(q3, _MM_SHUFFLE(3, 0, 1, 2)), _mm256_setr_pd(-1, 0, 1, 0));
+  const __m256d k2 = _mm256_mul_pd(_mm256_permute4x64_pd(q3, _MM_SHUFFLE(3, 2, 0, 1)), _mm256_setr_pd(1, -1, 0, 0));
+  o.col0 = _mm256_fmadd_pd(lane<0>(u2), q3, _mm256_fmadd_pd(two_w, k0, _mm256_mul_pd(d, _mm256_setr_pd(1, 0, 0, 0))));
+  o.col1 = _mm256_fmadd_pd(lane<1>(u2), q3, _mm256_fmadd_pd(two_w, k1, _mm256_mul_pd(d, _mm256_setr_pd(0, 1, 0, 0))));
+  o.col2 = _mm256_fmadd_pd(lane<2>(u2), q3, _mm256_fmadd_pd(two_w, k2, _mm256_mul_pd(d, _mm256_setr_pd(0, 0, 1, 0))));
+  // the global record, 20 doubles
+  if constexpr (stream) {  // five aligned 4-double blocks, written around the caches
+    const __m256d a3 = o.accel, alpha3 = o.angular_accel;
+    _mm256_stream_pd(out + 0, _mm256_blend_pd(o.translation, _mm256_permute4x64_pd(q3, _MM_SHUFFLE(0, 2, 1, 0)), 0b1000));
+    _mm256_stream_pd(out + 4, _mm256_blend_pd(_mm256_permute4x64_pd(q3, _MM_SHUFFLE(3, 3, 2, 1)), o.scale, 0b1000));
+    _mm256_stream_pd(out + 8, _mm256_blend_pd(o.velocity, _mm256_permute4x64_pd(a3, _MM_SHUFFLE(0, 2, 1, 0)), 0b1000));
+    _mm256_stream_pd(out + 12, _mm256_blend_pd(_mm256_permute4x64_pd(a3, _MM_SHUFFLE(3, 3, 2, 1)),
+                                               _mm256_permute4x64_pd(w3, _MM_SHUFFLE(1, 0, 3, 3)), 0b1100));
+    _mm256_stream_pd(out + 16, _mm256_blend_pd(_mm256_permute4x64_pd(alpha3, _MM_SHUFFLE(2, 1, 0, 3)), lane<2>(w3), 1));
+  } else {  // overlapping unaligned stores, each overwriting the previous one's unused lane
+    _mm256_storeu_pd(out + 0, o.translation);
+    _mm256_storeu_pd(out + 3, q3);
+    _mm_store_sd(out + 7, _mm256_castpd256_pd128(o.scale));
+    _mm256_storeu_pd(out + 8, o.velocity);
+    _mm256_storeu_pd(out + 11, o.accel);
+    _mm256_storeu_pd(out + 14, w3);
+    _mm256_storeu_pd(out + 16, _mm256_blend_pd(_mm256_permute4x64_pd(o.angular_accel, _MM_SHUFFLE(2, 1, 0, 3)), lane<2>(w3), 1));
+  }
+}
+#undef FRAMELAB_SIMD_INLINE
+}  // namespace simd_detail
+
+// The world frame: identity, at rest.
+__attribute__((target("avx2,fma"))) inline void set_world(simd_frame& f) {
+  const __m256d zero = _mm256_setzero_pd();
+  f.translation = f.velocity = f.accel = f.angular_velocity = f.w_yzx = f.w_zxy = f.angular_accel = zero;
+  f.col0 = _mm256_setr_pd(1, 0, 0, 0);
+  f.col1 = _mm256_setr_pd(0, 1, 0, 0);
+  f.col2 = _mm256_setr_pd(0, 0, 1, 0);
+  f.rotation = _mm256_setr_pd(0, 0, 0, 1);
+  f.scale = _mm256_set1_pd(1.0);
+}
+
+// One node: self = parent o local, out = its global dynamics (for recursive users).
+__attribute__((target("avx2,fma"))) inline void compose_into_simd(const simd_frame& parent, const dynamic_transform3d& local,
+                                                                 simd_frame& self, dynamic_transform3d& out) {
+  simd_detail::compose<false>(parent, reinterpret_cast<const double*>(&local), self, reinterpret_cast<double*>(&out));
+}
+
+// Output arrays at least this large are written with streaming stores (they do
+// not fit in the caches, and reading them back would only evict the input).
+inline constexpr std::size_t simd_stream_min_bytes = std::size_t(8) << 20;
+
+// sweep_preorder for 3D double with the SIMD kernel; stack[0] must be set (set_world).
+__attribute__((target("avx2,fma"))) inline void sweep_preorder_simd(const dynamic_transform3d* local,
+                                                                   const std::uint32_t* depth,
+                                                                   dynamic_transform3d* global, std::size_t first,
+                                                                   std::size_t last, simd_frame* stack) {
+  const auto* l = reinterpret_cast<const double*>(local);
+  auto* g = reinterpret_cast<double*>(global);
+  const bool stream = (last - first) * sizeof(dynamic_transform3d) >= simd_stream_min_bytes &&
+                      reinterpret_cast<std::uintptr_t>(global + first) % 32 == 0;
+  if (stream) {
+    for (std::size_t i = first; i < last; ++i)
+      simd_detail::compose<true>(stack[depth[i]], l + 20 * i, stack[depth[i] + 1], g + 20 * i);
+    _mm_sfence();
+  } else {
+    for (std::size_t i = first; i < last; ++i)
+      simd_detail::compose<false>(stack[depth[i]], l + 20 * i, stack[depth[i] + 1], g + 20 * i);
+  }
+}
+#endif  // FRAMELAB_HIERARCHY_SIMD
+
+}  // namespace framelab
