@@ -21,11 +21,11 @@ struct dynamic_transform {
   using transform_type = transform<T, N>;
   static constexpr int dimension = N;
 
-  transform_type pose;                               // A = (T, R, S)
-  vec_type velocity = vec_type(T(0));                // v
-  vec_type accel = vec_type(T(0));                   // a
-  skew_type angular_velocity = zero_skew<T, N>();    // w
-  skew_type angular_accel = zero_skew<T, N>();       // alpha
+  transform_type pose;                             // A = (T, R, S)
+  vec_type velocity = vec_type(T(0));              // v
+  vec_type accel = vec_type(T(0));                 // a
+  skew_type angular_velocity = zero_skew<T, N>();  // w
+  skew_type angular_accel = zero_skew<T, N>();     // alpha
 
   // A = (0, id, 1), v = 0, a = 0, w = 0, alpha = 0
   static dynamic_transform identity() { return {}; }
@@ -46,11 +46,9 @@ struct dynamic_transform {
     dynamic_transform a3;
     a3.pose = pose * a1.pose;
     a3.velocity = velocity + j2_v1 + w2_j2_t1;
-    a3.accel = accel + j2_a1 + skew_apply(alpha2, j2_t1) + skew_apply(w2, w2_j2_t1) +
-               T(2) * skew_apply(w2, j2_v1);
+    a3.accel = accel + j2_a1 + skew_apply(alpha2, j2_t1) + skew_apply(w2, w2_j2_t1) + T(2) * skew_apply(w2, j2_v1);
     a3.angular_velocity = w2 + conjugate_skew(pose.rotation, a1.angular_velocity);
-    a3.angular_accel = alpha2 + conjugate_skew(pose.rotation, a1.angular_accel) +
-                       commutator(w2, a3.angular_velocity);
+    a3.angular_accel = alpha2 + conjugate_skew(pose.rotation, a1.angular_accel) + commutator(w2, a3.angular_velocity);
     return a3;
   }
   dynamic_transform& operator*=(const dynamic_transform& a1) { return *this = *this * a1; }
@@ -85,20 +83,15 @@ struct dynamic_transform {
     return pose.apply_vector(da1) + T(2) * skew_apply(angular_velocity, transform_delta_vel(dv1));
   }
   //   dw3 = R2 dw1 R2^T
-  skew_type transform_delta_ang_vel(const skew_type& dw1) const {
-    return conjugate_skew(pose.rotation, dw1);
-  }
+  skew_type transform_delta_ang_vel(const skew_type& dw1) const { return conjugate_skew(pose.rotation, dw1); }
   //   dalpha3 = R2 dalpha1 R2^T + [w2, dw3]
   skew_type transform_delta_ang_acc(const skew_type& dw1, const skew_type& dalpha1) const {
-    return conjugate_skew(pose.rotation, dalpha1) +
-           commutator(angular_velocity, transform_delta_ang_vel(dw1));
+    return conjugate_skew(pose.rotation, dalpha1) + commutator(angular_velocity, transform_delta_ang_vel(dw1));
   }
 
   // Local change in the child required to produce a given global change (the inverse):
   //   dv1 = J2^{-1} dv3
-  vec_type inverse_transform_delta_vel(const vec_type& dv3) const {
-    return pose.inverse_apply_vector(dv3);
-  }
+  vec_type inverse_transform_delta_vel(const vec_type& dv3) const { return pose.inverse_apply_vector(dv3); }
   //   da1 = J2^{-1} (da3 - 2 w2 dv3)
   vec_type inverse_transform_delta_acc(const vec_type& dv3, const vec_type& da3) const {
     return pose.inverse_apply_vector(da3 - T(2) * skew_apply(angular_velocity, dv3));

@@ -15,9 +15,7 @@ struct dynamics_delta {
   skew_type angular_velocity = zero_skew<T, N>();  // dw
   skew_type angular_accel = zero_skew<T, N>();     // dalpha
 
-  dynamics_delta operator-() const {
-    return {-velocity, -accel, -angular_velocity, -angular_accel};
-  }
+  dynamics_delta operator-() const { return {-velocity, -accel, -angular_velocity, -angular_accel}; }
   dynamics_delta operator+(const dynamics_delta& o) const {
     return {velocity + o.velocity, accel + o.accel, angular_velocity + o.angular_velocity,
             angular_accel + o.angular_accel};
@@ -35,11 +33,9 @@ void apply_delta(dynamic_transform<T, N>& d, const dynamics_delta<T, N>& delta) 
 
 // The change from `before` to `after` (poses are ignored)
 template <class T, int N>
-dynamics_delta<T, N> delta_between(const dynamic_transform<T, N>& before,
-                                   const dynamic_transform<T, N>& after) {
+dynamics_delta<T, N> delta_between(const dynamic_transform<T, N>& before, const dynamic_transform<T, N>& after) {
   return {after.velocity - before.velocity, after.accel - before.accel,
-          after.angular_velocity - before.angular_velocity,
-          after.angular_accel - before.angular_accel};
+          after.angular_velocity - before.angular_velocity, after.angular_accel - before.angular_accel};
 }
 
 using dynamics_delta2f = dynamics_delta<float, 2>;

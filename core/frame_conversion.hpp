@@ -29,14 +29,13 @@ dynamic_transform<T, N> global_to_local(const dynamic_transform<T, N>& parent_gl
   // v1 = J2^{-1} (v3 - v2 - w2 (T3 - T2))
   a1.velocity = a2.pose.inverse_apply_vector(v3_v2 - skew_apply(w2, t3_t2));
   // a1 = J2^{-1} (a3 - a2 - (alpha2 - (w2)^2)(T3 - T2) - 2 w2 (v3 - v2))
-  a1.accel = a2.pose.inverse_apply_vector(
-      a3.accel - a2.accel - skew_apply(a2.angular_accel, t3_t2) +
-      skew_apply(w2, skew_apply(w2, t3_t2)) - T(2) * skew_apply(w2, v3_v2));
+  a1.accel = a2.pose.inverse_apply_vector(a3.accel - a2.accel - skew_apply(a2.angular_accel, t3_t2) +
+                                          skew_apply(w2, skew_apply(w2, t3_t2)) - T(2) * skew_apply(w2, v3_v2));
   // w1 = R2^T (w3 - w2) R2
   a1.angular_velocity = inverse_conjugate_skew(a2.pose.rotation, a3.angular_velocity - w2);
   // alpha1 = R2^T (alpha3 - alpha2 + [w3, w2]) R2
-  a1.angular_accel = inverse_conjugate_skew(
-      a2.pose.rotation, a3.angular_accel - a2.angular_accel + commutator(a3.angular_velocity, w2));
+  a1.angular_accel = inverse_conjugate_skew(a2.pose.rotation,
+                                            a3.angular_accel - a2.angular_accel + commutator(a3.angular_velocity, w2));
   return a1;
 }
 
@@ -59,8 +58,7 @@ template <class T, int N>
 dynamics_delta<T, N> global_to_local_delta(const dynamic_transform<T, N>& parent_global,
                                            const dynamics_delta<T, N>& d3) {
   const auto& a2 = parent_global;
-  return {a2.inverse_transform_delta_vel(d3.velocity),
-          a2.inverse_transform_delta_acc(d3.velocity, d3.accel),
+  return {a2.inverse_transform_delta_vel(d3.velocity), a2.inverse_transform_delta_acc(d3.velocity, d3.accel),
           a2.inverse_transform_delta_ang_vel(d3.angular_velocity),
           a2.inverse_transform_delta_ang_acc(d3.angular_velocity, d3.angular_accel)};
 }
@@ -87,8 +85,7 @@ dynamics_delta<T, N> inherited_global_delta(const dynamic_transform<T, N>& paren
              skew_apply(w2, dw2_j2_t1) + skew_apply(dw2, dw2_j2_t1) + T(2) * skew_apply(dw2, j2_v1);
   d3.angular_velocity = dw2;
   // w3 - w2 = R2 w1 R2^T
-  d3.angular_accel =
-      d2.angular_accel + commutator(dw2, conjugate_skew(a2.pose.rotation, child_local.angular_velocity));
+  d3.angular_accel = d2.angular_accel + commutator(dw2, conjugate_skew(a2.pose.rotation, child_local.angular_velocity));
   return d3;
 }
 

@@ -13,17 +13,17 @@
 // array, reparenting) re-sorts lazily in update_world() or immediately where needed.
 // Bad input throws std::invalid_argument naming the problem; nothing is half applied.
 // Source: ../shared/articles/transform-hierarchy-dynamics.txt
-#include "core/aligned_allocator.hpp"
-#include "core/hierarchy_sweep.hpp"
-#include "core/hierarchy_sweep_simd.hpp"
-#include "core/impulse.hpp"
-
 #include <cmath>
 #include <limits>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+
+#include "core/aligned_allocator.hpp"
+#include "core/hierarchy_sweep.hpp"
+#include "core/hierarchy_sweep_simd.hpp"
+#include "core/impulse.hpp"
 
 namespace framelab {
 
@@ -130,7 +130,8 @@ class hierarchy {
     const std::uint32_t s = slot_checked(node, "reparent: node");
     const std::uint32_t p = new_parent.valid() ? slot_checked(new_parent, "reparent: new parent") : npos;
     for (std::uint32_t x = p; x != npos; x = parent_[x])
-      if (x == s) throw std::invalid_argument("hierarchy::reparent: the new parent is the node itself or inside its subtree");
+      if (x == s)
+        throw std::invalid_argument("hierarchy::reparent: the new parent is the node itself or inside its subtree");
     dynamics_type l = local_[s];
     if (mode == reparent_mode::keep_world) {
       // A1 = A2^{-1} o A3 with A2 the new parent's and A3 the node's global dynamics
@@ -257,7 +258,9 @@ class hierarchy {
   }
   // The 3D double sweep uses the AVX2 kernel when the CPU has it (see
   // core/hierarchy_sweep_simd.hpp); false forces the portable kernel.
-  void set_simd_enabled(bool on) { simd_enabled_ = on; }
+  void set_simd_enabled(bool on) {
+    simd_enabled_ = on;
+  }
 
   // Re-sorts the arrays into depth-first preorder (children in their current
   // relative order): subtrees become contiguous and the sweep reads no parent index.
@@ -265,7 +268,10 @@ class hierarchy {
     const std::uint32_t n = std::uint32_t(local_.size());
     std::vector<std::uint32_t> first(n + 1, 0), child(n), roots, order, stack;
     for (std::uint32_t i = 0; i < n; ++i)
-      if (parent_[i] == npos) roots.push_back(i); else ++first[parent_[i] + 1];
+      if (parent_[i] == npos)
+        roots.push_back(i);
+      else
+        ++first[parent_[i] + 1];
     for (std::uint32_t i = 0; i < n; ++i) first[i + 1] += first[i];
     {
       std::vector<std::uint32_t> fill(first.begin(), first.end() - 1);
@@ -304,11 +310,12 @@ class hierarchy {
   std::uint32_t id_checked(node_id n, const char* what) const {
     if (!contains(n))
       throw std::invalid_argument(std::string("hierarchy::") + what + ": node " +
-                                  (n.valid() ? std::to_string(n.value) : std::string("<world>")) +
-                                  " does not exist");
+                                  (n.valid() ? std::to_string(n.value) : std::string("<world>")) + " does not exist");
     return n.value;
   }
-  std::uint32_t slot_checked(node_id n, const char* what) const { return slot_of_id_[id_checked(n, what)]; }
+  std::uint32_t slot_checked(node_id n, const char* what) const {
+    return slot_of_id_[id_checked(n, what)];
+  }
   static const dynamics_type& checked(const dynamics_type& d, const char* what) {
     const std::string why = invalid_reason(d);
     if (!why.empty()) throw std::invalid_argument(std::string("hierarchy::") + what + ": " + why);
@@ -340,8 +347,8 @@ class hierarchy {
   // hot, by slot
   std::vector<dynamics_type> local_;
   std::vector<dynamics_type, aligned_allocator<dynamics_type, 64>> global_;  // aligned for streaming stores
-  std::vector<std::uint32_t> parent_;  // slot of the parent, npos for the world
-  std::vector<std::uint32_t> depth_;   // 0 for top-level nodes
+  std::vector<std::uint32_t> parent_;                                        // slot of the parent, npos for the world
+  std::vector<std::uint32_t> depth_;                                         // 0 for top-level nodes
   std::vector<node_id> id_of_slot_;
   std::vector<sweep_frame<T, N>> stack_;
 #if FRAMELAB_HIERARCHY_SIMD

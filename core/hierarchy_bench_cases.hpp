@@ -8,12 +8,12 @@
 //
 // The tree: node i's parent is drawn uniformly from 0..i-1 (node 0 is the only
 // top-level node), nodes are inserted in that order.
-#include "core/hierarchy.hpp"
-
 #include <cstdint>
 #include <memory>
 #include <random>
 #include <vector>
+
+#include "core/hierarchy.hpp"
 
 namespace framelab {
 
@@ -59,7 +59,9 @@ inline hierarchy3d build_flat_hierarchy(const hierarchy_bench_tree& t) {
 }
 
 // One world sweep.
-inline void sweep_flat_hierarchy(hierarchy3d& h) { h.update_world(); }
+inline void sweep_flat_hierarchy(hierarchy3d& h) {
+  h.update_world();
+}
 
 // ---- baseline: pointer-linked tree ------------------------------------------
 
@@ -97,7 +99,7 @@ inline void sweep_pointer_subtree(pointer_tree_node& n, const sweep_frame<double
 }
 #if FRAMELAB_HIERARCHY_SIMD
 __attribute__((target("avx2,fma"))) inline void sweep_pointer_subtree_simd(pointer_tree_node& n,
-                                                                          const simd_frame& parent) {
+                                                                           const simd_frame& parent) {
   simd_frame self;
   compose_into_simd(parent, n.local, self, n.global);
   for (pointer_tree_node* c : n.children) sweep_pointer_subtree_simd(*c, self);

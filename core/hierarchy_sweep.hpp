@@ -8,11 +8,11 @@
 // quaternion (or angle) is turned into a matrix once per node, not once per use.
 // Source: ../shared/articles/transform-hierarchy-dynamics.txt,
 // "Converting Local Dynamics To Global Dynamics".
-#include "core/dynamic_transform.hpp"
-
 #include <cstddef>
 #include <cstdint>
 #include <vector>
+
+#include "core/dynamic_transform.hpp"
 
 namespace framelab {
 
@@ -48,11 +48,10 @@ inline void compose_into(const sweep_frame<T, N>& parent, const dynamic_transfor
   a3.pose.rotation = compose_rotations(a2.pose.rotation, a1.pose.rotation);
   a3.pose.scale = s2 * a1.pose.scale;
   a3.velocity = a2.velocity + j2_v1 + w2_j2_t1;
-  a3.accel = a2.accel + j2_a1 + skew_apply(a2.angular_accel, j2_t1) + skew_apply(w2, w2_j2_t1) +
-             T(2) * skew_apply(w2, j2_v1);
+  a3.accel =
+      a2.accel + j2_a1 + skew_apply(a2.angular_accel, j2_t1) + skew_apply(w2, w2_j2_t1) + T(2) * skew_apply(w2, j2_v1);
   a3.angular_velocity = w2 + conjugate_skew(r2, a1.angular_velocity);
-  a3.angular_accel =
-      a2.angular_accel + conjugate_skew(r2, a1.angular_accel) + commutator(w2, a3.angular_velocity);
+  a3.angular_accel = a2.angular_accel + conjugate_skew(r2, a1.angular_accel) + commutator(w2, a3.angular_velocity);
 }
 
 // Sweeps nodes [first, last) of a preorder layout. depth[i] is the node's depth

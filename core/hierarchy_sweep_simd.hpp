@@ -5,11 +5,11 @@
 // on CPUs that have it and the portable kernel (core/hierarchy_sweep.hpp) elsewhere.
 // Same formulas as compose_into; results agree to rounding (FMA).
 // Source: ../shared/articles/transform-hierarchy-dynamics.txt, "Dynamics of the Composition".
-#include "core/hierarchy_sweep.hpp"
-
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
+
+#include "core/hierarchy_sweep.hpp"
 
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
 #define FRAMELAB_HIERARCHY_SIMD 1
@@ -52,8 +52,12 @@ template <int k>
 FRAMELAB_SIMD_INLINE __m256d lane(__m256d x) {
   return _mm256_permute4x64_pd(x, _MM_SHUFFLE(k, k, k, k));
 }
-FRAMELAB_SIMD_INLINE __m256d yzx(__m256d x) { return _mm256_permute4x64_pd(x, _MM_SHUFFLE(3, 0, 2, 1)); }
-FRAMELAB_SIMD_INLINE __m256d zxy(__m256d x) { return _mm256_permute4x64_pd(x, _MM_SHUFFLE(3, 1, 0, 2)); }
+FRAMELAB_SIMD_INLINE __m256d yzx(__m256d x) {
+  return _mm256_permute4x64_pd(x, _MM_SHUFFLE(3, 0, 2, 1));
+}
+FRAMELAB_SIMD_INLINE __m256d zxy(__m256d x) {
+  return _mm256_permute4x64_pd(x, _MM_SHUFFLE(3, 1, 0, 2));
+}
 // M x with M given by its columns: col0 x0 + col1 x1 + col2 x2
 FRAMELAB_SIMD_INLINE __m256d mat_vec(const simd_frame& f, __m256d x) {
   return _mm256_fmadd_pd(f.col2, lane<2>(x), _mm256_fmadd_pd(f.col1, lane<1>(x), _mm256_mul_pd(f.col0, lane<0>(x))));
@@ -119,7 +123,8 @@ FRAMELAB_SIMD_INLINE void compose(const simd_frame& p, const double* l, simd_fra
   // the global record, 20 doubles
   if constexpr (stream) {  // five aligned 4-double blocks, written around the caches
     const __m256d a3 = o.accel, alpha3 = o.angular_accel;
-    _mm256_stream_pd(out + 0, _mm256_blend_pd(o.translation, _mm256_permute4x64_pd(q3, _MM_SHUFFLE(0, 2, 1, 0)), 0b1000));
+    _mm256_stream_pd(out + 0,
+                     _mm256_blend_pd(o.translation, _mm256_permute4x64_pd(q3, _MM_SHUFFLE(0, 2, 1, 0)), 0b1000));
     _mm256_stream_pd(out + 4, _mm256_blend_pd(_mm256_permute4x64_pd(q3, _MM_SHUFFLE(3, 3, 2, 1)), o.scale, 0b1000));
     _mm256_stream_pd(out + 8, _mm256_blend_pd(o.velocity, _mm256_permute4x64_pd(a3, _MM_SHUFFLE(0, 2, 1, 0)), 0b1000));
     _mm256_stream_pd(out + 12, _mm256_blend_pd(_mm256_permute4x64_pd(a3, _MM_SHUFFLE(3, 3, 2, 1)),
@@ -132,7 +137,8 @@ FRAMELAB_SIMD_INLINE void compose(const simd_frame& p, const double* l, simd_fra
     _mm256_storeu_pd(out + 8, o.velocity);
     _mm256_storeu_pd(out + 11, o.accel);
     _mm256_storeu_pd(out + 14, w3);
-    _mm256_storeu_pd(out + 16, _mm256_blend_pd(_mm256_permute4x64_pd(o.angular_accel, _MM_SHUFFLE(2, 1, 0, 3)), lane<2>(w3), 1));
+    _mm256_storeu_pd(out + 16,
+                     _mm256_blend_pd(_mm256_permute4x64_pd(o.angular_accel, _MM_SHUFFLE(2, 1, 0, 3)), lane<2>(w3), 1));
   }
 }
 #undef FRAMELAB_SIMD_INLINE
@@ -150,8 +156,9 @@ __attribute__((target("avx2,fma"))) inline void set_world(simd_frame& f) {
 }
 
 // One node: self = parent o local, out = its global dynamics (for recursive users).
-__attribute__((target("avx2,fma"))) inline void compose_into_simd(const simd_frame& parent, const dynamic_transform3d& local,
-                                                                 simd_frame& self, dynamic_transform3d& out) {
+__attribute__((target("avx2,fma"))) inline void compose_into_simd(const simd_frame& parent,
+                                                                  const dynamic_transform3d& local, simd_frame& self,
+                                                                  dynamic_transform3d& out) {
   simd_detail::compose<false>(parent, reinterpret_cast<const double*>(&local), self, reinterpret_cast<double*>(&out));
 }
 
@@ -161,9 +168,9 @@ inline constexpr std::size_t simd_stream_min_bytes = std::size_t(8) << 20;
 
 // sweep_preorder for 3D double with the SIMD kernel; stack[0] must be set (set_world).
 __attribute__((target("avx2,fma"))) inline void sweep_preorder_simd(const dynamic_transform3d* local,
-                                                                   const std::uint32_t* depth,
-                                                                   dynamic_transform3d* global, std::size_t first,
-                                                                   std::size_t last, simd_frame* stack) {
+                                                                    const std::uint32_t* depth,
+                                                                    dynamic_transform3d* global, std::size_t first,
+                                                                    std::size_t last, simd_frame* stack) {
   const auto* l = reinterpret_cast<const double*>(local);
   auto* g = reinterpret_cast<double*>(global);
   const bool stream = (last - first) * sizeof(dynamic_transform3d) >= simd_stream_min_bytes &&

@@ -24,8 +24,8 @@ dynamics_delta<T, N> velocity_change_local_delta(const dynamic_transform<T, N>& 
 //   dv1 = (1/m) J2^{-1} dp
 //   da1 = -(2/m) J2^{-1} w2 dp
 template <class T, int N>
-dynamics_delta<T, N> linear_impulse_local_delta(const dynamic_transform<T, N>& parent_global,
-                                                const glm::vec<N, T>& dp, T mass) {
+dynamics_delta<T, N> linear_impulse_local_delta(const dynamic_transform<T, N>& parent_global, const glm::vec<N, T>& dp,
+                                                T mass) {
   return velocity_change_local_delta(parent_global, dp / mass);
 }
 

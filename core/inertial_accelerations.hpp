@@ -28,8 +28,7 @@ struct inertial_accelerations {
 // The four inertial terms, in the frame's (local) coordinates.
 template <class T, int N>
 inertial_accelerations<T, N> compute_inertial_accelerations(const dynamic_transform<T, N>& frame_global,
-                                                            const glm::vec<N, T>& t1,
-                                                            const glm::vec<N, T>& v1) {
+                                                            const glm::vec<N, T>& t1, const glm::vec<N, T>& v1) {
   const auto& a2 = frame_global;
   // w~2 = J2^{-1} w2 J2 = R2^T w2 R2 (the scale cancels); 2D: w~2 = w2
   const auto w = inverse_conjugate_skew(a2.pose.rotation, a2.angular_velocity);

@@ -8,10 +8,10 @@
 // The skew-symmetric matrices (angular velocity / acceleration, so(N)) are
 // stored in vector form: N = 2 a scalar w for [[0, -w], [w, 0]], N = 3 the
 // 3-vector w with w^ v = w x v. Their helpers live in core/skew.hpp.
-#include "core/glm_config.hpp"
-
 #include <cmath>
 #include <type_traits>
+
+#include "core/glm_config.hpp"
 
 namespace framelab {
 

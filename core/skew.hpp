@@ -4,11 +4,11 @@
 //   N = 2: the scalar w of [[0, -w], [w, 0]];      w^ v = w v_perp, (x, y)_perp = (-y, x)
 //   N = 3: the 3-vector w of [[0, -w3, w2], [w3, 0, -w1], [-w2, w1, 0]];  w^ v = w x v
 // Source: ../shared/articles/transform-hierarchy-dynamics.txt, "Describing Rotational Dynamics".
-#include "core/glm_config.hpp"
-#include "core/rotation.hpp"
-
 #include <concepts>
 #include <type_traits>
+
+#include "core/glm_config.hpp"
+#include "core/rotation.hpp"
 
 namespace framelab {
 

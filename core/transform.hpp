@@ -21,7 +21,7 @@ struct transform {
 
   vec_type translation = vec_type(T(0));
   rotation_type rotation = identity_rotation<T, N>();  // N = 2: angle (rad); N = 3: unit quaternion
-  T scale = T(1);                                       // positive
+  T scale = T(1);                                      // positive
 
   // (0, id, 1)
   static transform identity() { return {}; }
@@ -33,9 +33,7 @@ struct transform {
   // J v = R S v (the linear part: a change of basis from child to parent)
   vec_type apply_vector(const vec_type& v) const { return framelab::rotate(rotation, scale * v); }
   // J^{-1} v = R^T v / S
-  vec_type inverse_apply_vector(const vec_type& v) const {
-    return framelab::inverse_rotate(rotation, v) / scale;
-  }
+  vec_type inverse_apply_vector(const vec_type& v) const { return framelab::inverse_rotate(rotation, v) / scale; }
   // R v and R^T v (rotation only)
   vec_type rotate(const vec_type& v) const { return framelab::rotate(rotation, v); }
   vec_type inverse_rotate(const vec_type& v) const { return framelab::inverse_rotate(rotation, v); }

@@ -9,10 +9,10 @@
 
 namespace {
 using namespace framelab;
-using framelab::test::ld;
 using framelab::test::cast;
 using framelab::test::fd_dynamics;
 using framelab::test::jet_motion;
+using framelab::test::ld;
 using framelab::test::smooth_motion;
 
 // Finite differences (h = 1e-3 in long double): O(h^4) truncation, ~1e-12 rounding.
@@ -40,8 +40,12 @@ void harness_measures_jet_dynamics() {
     FRAMELAB_EXPECT_DYNAMICS_NEAR(to_d(fd), to_d(m.d0), fd_tol_pose, fd_tol_vel, fd_tol_acc);
   }
 }
-TEST(motion_fd, measures_jet_dynamics_2d) { harness_measures_jet_dynamics<2>(); }
-TEST(motion_fd, measures_jet_dynamics_3d) { harness_measures_jet_dynamics<3>(); }
+TEST(motion_fd, measures_jet_dynamics_2d) {
+  harness_measures_jet_dynamics<2>();
+}
+TEST(motion_fd, measures_jet_dynamics_3d) {
+  harness_measures_jet_dynamics<3>();
+}
 
 // (A2 * A1) matches the finite differences of t -> A2(t) o A1(t)
 template <int N>
@@ -59,8 +63,12 @@ void composition_matches_fd() {
     FRAMELAB_EXPECT_DYNAMICS_NEAR(d, d2 * d1, 0.0, 0.0, 0.0);
   }
 }
-TEST(dynamic_transform, composition_matches_fd_2d) { composition_matches_fd<2>(); }
-TEST(dynamic_transform, composition_matches_fd_3d) { composition_matches_fd<3>(); }
+TEST(dynamic_transform, composition_matches_fd_2d) {
+  composition_matches_fd<2>();
+}
+TEST(dynamic_transform, composition_matches_fd_3d) {
+  composition_matches_fd<3>();
+}
 
 // A.inverse() matches the finite differences of t -> A(t)^{-1}
 template <int N>
@@ -74,8 +82,12 @@ void inverse_matches_fd() {
     FRAMELAB_EXPECT_DYNAMICS_NEAR(d.inverse(), di, fd_tol_pose, fd_tol_vel, fd_tol_acc);
   }
 }
-TEST(dynamic_transform, inverse_matches_fd_2d) { inverse_matches_fd<2>(); }
-TEST(dynamic_transform, inverse_matches_fd_3d) { inverse_matches_fd<3>(); }
+TEST(dynamic_transform, inverse_matches_fd_2d) {
+  inverse_matches_fd<2>();
+}
+TEST(dynamic_transform, inverse_matches_fd_3d) {
+  inverse_matches_fd<3>();
+}
 
 template <int N>
 dynamic_transform<double, N> random_dynamics(std::mt19937& rng) {
@@ -94,12 +106,15 @@ void group_laws() {
     FRAMELAB_EXPECT_DYNAMICS_NEAR(a * a.inverse(), id, group_tol, group_tol, group_tol);
     FRAMELAB_EXPECT_DYNAMICS_NEAR(a.inverse() * a, id, group_tol, group_tol, group_tol);
     FRAMELAB_EXPECT_DYNAMICS_NEAR(a.inverse().inverse(), a, group_tol, group_tol, group_tol);
-    FRAMELAB_EXPECT_DYNAMICS_NEAR((a * b).inverse(), b.inverse() * a.inverse(), group_tol, group_tol,
-                                  group_tol);
+    FRAMELAB_EXPECT_DYNAMICS_NEAR((a * b).inverse(), b.inverse() * a.inverse(), group_tol, group_tol, group_tol);
   }
 }
-TEST(dynamic_transform, group_laws_2d) { group_laws<2>(); }
-TEST(dynamic_transform, group_laws_3d) { group_laws<3>(); }
+TEST(dynamic_transform, group_laws_2d) {
+  group_laws<2>();
+}
+TEST(dynamic_transform, group_laws_3d) {
+  group_laws<3>();
+}
 
 // A chain of 50 moving frames: composing left-to-right and right-to-left agree,
 // undoing with inverses gives the identity, and the result matches finite
@@ -122,8 +137,7 @@ void deep_chain() {
   for (int k = depth - 1; k >= 0; --k) right = d[k] * right;
   // magnitudes grow along the chain: compare relative to the largest entry
   const double scale_v = 1 + test::max_abs(left.velocity), scale_a = 1 + test::max_abs(left.accel);
-  FRAMELAB_EXPECT_DYNAMICS_NEAR(left, right, 10 * group_tol, 10 * group_tol * scale_v,
-                                10 * group_tol * scale_a);
+  FRAMELAB_EXPECT_DYNAMICS_NEAR(left, right, 10 * group_tol, 10 * group_tol * scale_v, 10 * group_tol * scale_a);
   auto undo = left;
   for (int k = 0; k < depth; ++k) undo = d[k].inverse() * undo;
   FRAMELAB_EXPECT_DYNAMICS_NEAR(undo, (dynamic_transform<double, N>::identity()), 100 * group_tol,
@@ -137,8 +151,12 @@ void deep_chain() {
       t));
   FRAMELAB_EXPECT_DYNAMICS_NEAR(left, fd, 10 * fd_tol_pose, fd_tol_vel * scale_v, fd_tol_acc * scale_a);
 }
-TEST(dynamic_transform, deep_chain_2d) { deep_chain<2>(); }
-TEST(dynamic_transform, deep_chain_3d) { deep_chain<3>(); }
+TEST(dynamic_transform, deep_chain_2d) {
+  deep_chain<2>();
+}
+TEST(dynamic_transform, deep_chain_3d) {
+  deep_chain<3>();
+}
 
 // Deltas: the child's local jet changes by (dv1, da1, dw1, dalpha1) at t0 with the
 // pose unchanged; the change of the finite-difference global dynamics of A2 o A1
@@ -181,8 +199,12 @@ void local_to_global_deltas() {
     EXPECT_LE(test::max_abs(a2.inverse_transform_delta_ang_acc(dw3, dalpha3) - dalpha1d), 4 * fd_tol_acc);
   }
 }
-TEST(dynamic_transform, local_to_global_deltas_match_fd_2d) { local_to_global_deltas<2>(); }
-TEST(dynamic_transform, local_to_global_deltas_match_fd_3d) { local_to_global_deltas<3>(); }
+TEST(dynamic_transform, local_to_global_deltas_match_fd_2d) {
+  local_to_global_deltas<2>();
+}
+TEST(dynamic_transform, local_to_global_deltas_match_fd_3d) {
+  local_to_global_deltas<3>();
+}
 
 // float and double implementations agree (the float build is the one a renderer may use).
 template <int N>
@@ -203,8 +225,12 @@ void float_matches_double() {
   static_assert(std::is_same_v<dynamic_transform2f::skew_type, float>);
   static_assert(std::is_same_v<dynamic_transform3f::skew_type, glm::vec3>);
 }
-TEST(dynamic_transform, float_matches_double_2d) { float_matches_double<2>(); }
-TEST(dynamic_transform, float_matches_double_3d) { float_matches_double<3>(); }
+TEST(dynamic_transform, float_matches_double_2d) {
+  float_matches_double<2>();
+}
+TEST(dynamic_transform, float_matches_double_3d) {
+  float_matches_double<3>();
+}
 
 TEST(dynamic_transform, identity_is_at_rest) {
   const auto id = dynamic_transform3d::identity();

@@ -39,12 +39,16 @@ void global_to_local_matches_fd() {
     const auto a1 = global_to_local(a2, a3);
     FRAMELAB_EXPECT_DYNAMICS_NEAR(a1, a1_fd, fd_tol_pose, fd_tol_vel, fd_tol_acc);
     FRAMELAB_EXPECT_DYNAMICS_NEAR(local_to_global(a2, a1), a3, roundtrip_tol, roundtrip_tol, roundtrip_tol);
-    FRAMELAB_EXPECT_DYNAMICS_NEAR(global_to_local(a2, local_to_global(a2, a1)), a1, roundtrip_tol,
-                                  roundtrip_tol, roundtrip_tol);
+    FRAMELAB_EXPECT_DYNAMICS_NEAR(global_to_local(a2, local_to_global(a2, a1)), a1, roundtrip_tol, roundtrip_tol,
+                                  roundtrip_tol);
   }
 }
-TEST(frame_conversion, global_to_local_matches_fd_2d) { global_to_local_matches_fd<2>(); }
-TEST(frame_conversion, global_to_local_matches_fd_3d) { global_to_local_matches_fd<3>(); }
+TEST(frame_conversion, global_to_local_matches_fd_2d) {
+  global_to_local_matches_fd<2>();
+}
+TEST(frame_conversion, global_to_local_matches_fd_3d) {
+  global_to_local_matches_fd<3>();
+}
 
 template <int N>
 dynamics_delta<double, N> random_delta(std::mt19937& rng) {
@@ -87,8 +91,12 @@ void delta_conversions_match_fd() {
     expect_delta_near(global_to_local_delta(a2, d3), d1, 4 * fd_tol_vel, 4 * fd_tol_acc);
   }
 }
-TEST(frame_conversion, delta_conversions_match_fd_2d) { delta_conversions_match_fd<2>(); }
-TEST(frame_conversion, delta_conversions_match_fd_3d) { delta_conversions_match_fd<3>(); }
+TEST(frame_conversion, delta_conversions_match_fd_2d) {
+  delta_conversions_match_fd<2>();
+}
+TEST(frame_conversion, delta_conversions_match_fd_3d) {
+  delta_conversions_match_fd<3>();
+}
 
 // A global change in the parent (its jet changes at t0), the child locally
 // unchanged: the child's measured global change is inherited_global_delta.
@@ -106,12 +114,15 @@ void inherited_delta_matches_fd() {
     const auto a1 = measure<N>([&](ld s) { return m1.at(s); }, t0);
     const auto before = measure<N>([&](ld s) { return m2.at(s) * m1.at(s); }, t0);
     const auto after = measure<N>([&](ld s) { return m2c.at(s) * m1.at(s); }, t0);
-    expect_delta_near(inherited_global_delta(a2, a1, d2), delta_between(before, after), 2 * fd_tol_vel,
-                      2 * fd_tol_acc);
+    expect_delta_near(inherited_global_delta(a2, a1, d2), delta_between(before, after), 2 * fd_tol_vel, 2 * fd_tol_acc);
   }
 }
-TEST(frame_conversion, inherited_delta_matches_fd_2d) { inherited_delta_matches_fd<2>(); }
-TEST(frame_conversion, inherited_delta_matches_fd_3d) { inherited_delta_matches_fd<3>(); }
+TEST(frame_conversion, inherited_delta_matches_fd_2d) {
+  inherited_delta_matches_fd<2>();
+}
+TEST(frame_conversion, inherited_delta_matches_fd_3d) {
+  inherited_delta_matches_fd<3>();
+}
 
 TEST(frame_conversion, float_compiles_and_round_trips) {
   std::mt19937 rng(24);

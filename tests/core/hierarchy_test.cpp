@@ -94,8 +94,12 @@ void sweep_matches_brute_force(double tol) {
   // ids are stable across the re-sort
   for (std::size_t i = 0; i < ids.size(); ++i) EXPECT_EQ(h.name(ids[i]), "n" + std::to_string(i));
 }
-TEST(hierarchy, sweep_matches_brute_force_2d) { sweep_matches_brute_force<double, 2>(sweep_tol); }
-TEST(hierarchy, sweep_matches_brute_force_3d) { sweep_matches_brute_force<double, 3>(sweep_tol); }
+TEST(hierarchy, sweep_matches_brute_force_2d) {
+  sweep_matches_brute_force<double, 2>(sweep_tol);
+}
+TEST(hierarchy, sweep_matches_brute_force_3d) {
+  sweep_matches_brute_force<double, 3>(sweep_tol);
+}
 TEST(hierarchy, sweep_matches_brute_force_float) {
   sweep_matches_brute_force<float, 2>(float_tol);
   sweep_matches_brute_force<float, 3>(float_tol);
@@ -222,8 +226,12 @@ void random_edits_match_model() {
   for (const auto& [id, n] : model.nodes)
     for (const node_id c : h.children(node_id{id})) EXPECT_EQ(model.nodes.at(c.value).parent, node_id{id});
 }
-TEST(hierarchy, random_edits_match_model_2d) { random_edits_match_model<2>(); }
-TEST(hierarchy, random_edits_match_model_3d) { random_edits_match_model<3>(); }
+TEST(hierarchy, random_edits_match_model_2d) {
+  random_edits_match_model<2>();
+}
+TEST(hierarchy, random_edits_match_model_3d) {
+  random_edits_match_model<3>();
+}
 
 TEST(hierarchy, remove_keeps_world_poses_of_the_rest) {
   std::mt19937 rng(54);
@@ -262,8 +270,12 @@ void set_global_round_trip() {
     EXPECT_LE(relative_error(h.global(n), g), round_trip_tol);  // from the sweep
   }
 }
-TEST(hierarchy, set_global_round_trip_2d) { set_global_round_trip<2>(); }
-TEST(hierarchy, set_global_round_trip_3d) { set_global_round_trip<3>(); }
+TEST(hierarchy, set_global_round_trip_2d) {
+  set_global_round_trip<2>();
+}
+TEST(hierarchy, set_global_round_trip_3d) {
+  set_global_round_trip<3>();
+}
 
 // The car crash inside a moving ship: an impulse on the car changes its global
 // velocity by dp / m and nothing else; its subtree inherits the change, or keeps
@@ -305,10 +317,18 @@ void impulse_on_car(bool counteract) {
   check(car, dv);
   for (const node_id n : {crate_a, lid, crate_b}) check(n, counteract ? zero : dv);
 }
-TEST(hierarchy, impulse_inherited_by_children_2d) { impulse_on_car<2>(false); }
-TEST(hierarchy, impulse_inherited_by_children_3d) { impulse_on_car<3>(false); }
-TEST(hierarchy, impulse_counteracted_in_children_2d) { impulse_on_car<2>(true); }
-TEST(hierarchy, impulse_counteracted_in_children_3d) { impulse_on_car<3>(true); }
+TEST(hierarchy, impulse_inherited_by_children_2d) {
+  impulse_on_car<2>(false);
+}
+TEST(hierarchy, impulse_inherited_by_children_3d) {
+  impulse_on_car<3>(false);
+}
+TEST(hierarchy, impulse_counteracted_in_children_2d) {
+  impulse_on_car<2>(true);
+}
+TEST(hierarchy, impulse_counteracted_in_children_3d) {
+  impulse_on_car<3>(true);
+}
 
 TEST(hierarchy, rejects_bad_input_and_applies_nothing) {
   hierarchy3d h;

@@ -64,7 +64,9 @@ void car_crash() {
     apply_linear_impulse(car_local, ship_g, dp, mass);
     FRAMELAB_EXPECT_DYNAMICS_NEAR(car_local, cast<double>(car_hit.d0), 0.0, 1e-15, 1e-15);
 
-    const auto car_g = [&](const jet_motion<N>& c) { return measure<N>([&](ld s) { return ship.at(s) * c.at(s); }, t0); };
+    const auto car_g = [&](const jet_motion<N>& c) {
+      return measure<N>([&](ld s) { return ship.at(s) * c.at(s); }, t0);
+    };
     expect_global_change(car_g(car), car_g(car_hit), dv);
 
     const auto crate_g = [&](const jet_motion<N>& c, const jet_motion<N>& cr) {
@@ -83,8 +85,12 @@ void car_crash() {
     expect_global_change(lid_g(car, crate), lid_g(car_hit, crate_kept), glm::vec<N, double>(0.0));
   }
 }
-TEST(impulse, car_crash_2d) { car_crash<2>(); }
-TEST(impulse, car_crash_3d) { car_crash<3>(); }
+TEST(impulse, car_crash_2d) {
+  car_crash<2>();
+}
+TEST(impulse, car_crash_3d) {
+  car_crash<3>();
+}
 
 // Any change of the parent's global dynamics (angular too): the counteracted
 // child keeps its measured global dynamics.
@@ -101,15 +107,19 @@ void general_counteraction() {
     parent_changed.d0.angular_velocity += test::random_skew<N>(rng);
     parent_changed.d0.angular_accel += test::random_skew<N>(rng);
     auto child_kept = child;
-    child_kept.d0 = cast<ld>(counteract_inherited_change(cast<double>(parent.d0), cast<double>(parent_changed.d0),
-                                                         cast<double>(child.d0)));
+    child_kept.d0 = cast<ld>(
+        counteract_inherited_change(cast<double>(parent.d0), cast<double>(parent_changed.d0), cast<double>(child.d0)));
     const auto before = measure<N>([&](ld s) { return parent.at(s) * child.at(s); }, t0);
     const auto after = measure<N>([&](ld s) { return parent_changed.at(s) * child_kept.at(s); }, t0);
     FRAMELAB_EXPECT_DYNAMICS_NEAR(before, after, 1e-12, 2 * fd_tol_vel, 2 * fd_tol_acc);
   }
 }
-TEST(impulse, general_counteraction_2d) { general_counteraction<2>(); }
-TEST(impulse, general_counteraction_3d) { general_counteraction<3>(); }
+TEST(impulse, general_counteraction_2d) {
+  general_counteraction<2>();
+}
+TEST(impulse, general_counteraction_3d) {
+  general_counteraction<3>();
+}
 
 TEST(impulse, float_compiles) {
   dynamic_transform3f parent;

@@ -36,8 +36,8 @@ void local_acceleration_matches_fd() {
     };
     const auto local = cast<double>(fd_dynamics<N>(particle_local, t));
     const auto a2 = cast<double>(fd_dynamics<N>([&](ld s) { return frame.at(s); }, t));
-    const glm::vec<N, double> a1 = local_acceleration(a2, local.pose.translation, local.velocity,
-                                                      glm::vec<N, double>(force), double(mass));
+    const glm::vec<N, double> a1 =
+        local_acceleration(a2, local.pose.translation, local.velocity, glm::vec<N, double>(force), double(mass));
     EXPECT_LE(test::max_abs(a1 - local.accel), fd_tol_acc);
     // without force the four inertial terms alone give the local acceleration
     const auto free_local = cast<double>(fd_dynamics<N>(
@@ -52,8 +52,12 @@ void local_acceleration_matches_fd() {
               fd_tol_acc);
   }
 }
-TEST(inertial_accelerations, local_acceleration_matches_fd_2d) { local_acceleration_matches_fd<2>(); }
-TEST(inertial_accelerations, local_acceleration_matches_fd_3d) { local_acceleration_matches_fd<3>(); }
+TEST(inertial_accelerations, local_acceleration_matches_fd_2d) {
+  local_acceleration_matches_fd<2>();
+}
+TEST(inertial_accelerations, local_acceleration_matches_fd_3d) {
+  local_acceleration_matches_fd<3>();
+}
 
 // Textbook cases, frame rotating counter-clockwise about z at the origin, unit scale:
 //   centrifugal at radius r: w^2 r, pointing outward
@@ -155,7 +159,9 @@ void expect_fourth_order(const carousel& c) {
   EXPECT_GT(e2 / e3, rk4_min_ratio) << e2 << " " << e3;
 }
 
-TEST(inertial_accelerations, carousel_free_puck_moves_straight_in_world) { expect_fourth_order(carousel{}); }
+TEST(inertial_accelerations, carousel_free_puck_moves_straight_in_world) {
+  expect_fourth_order(carousel{});
+}
 
 TEST(inertial_accelerations, carousel_on_an_accelerating_truck) {
   carousel c;

@@ -6,11 +6,11 @@
 //   v = dT/dt, a = d2T/dt2, w = skew part of (dR/dt) R^T,
 //   alpha = skew part of (d2R/dt2) R^T  (since d2R/dt2 R^T = alpha + w^2 and w^2 is symmetric).
 // Motions are evaluated in long double so the differences lose little to rounding.
-#include "core/dynamic_transform.hpp"
-
 #include <array>
 #include <cmath>
 #include <random>
+
+#include "core/dynamic_transform.hpp"
 
 namespace framelab::test {
 
@@ -127,9 +127,8 @@ struct jet_motion {
     const ld s = t - t0;
     transform<ld, N> a = d0.pose;
     a.translation += d0.velocity * s + d0.accel * (s * s / 2) + jerk * (s * s * s / 6);
-    a.rotation = exp_times<N>(
-        d0.angular_velocity * s + d0.angular_accel * (s * s / 2) + angular_jerk * (s * s * s / 6),
-        d0.pose.rotation);
+    a.rotation = exp_times<N>(d0.angular_velocity * s + d0.angular_accel * (s * s / 2) + angular_jerk * (s * s * s / 6),
+                              d0.pose.rotation);
     return a;
   }
 };
@@ -167,8 +166,7 @@ T max_abs(const glm::vec<L, T>& v) {
   return m;
 }
 template <class T>
-  requires std::is_floating_point_v<T>
-T max_abs(T v) {
+requires std::is_floating_point_v<T> T max_abs(T v) {
   return std::abs(v);
 }
 
@@ -197,12 +195,12 @@ dynamics_error compare(const dynamic_transform<T, N>& a, const dynamic_transform
 
 }  // namespace framelab::test
 
-#define FRAMELAB_EXPECT_DYNAMICS_NEAR(a, b, tol_pose, tol_vel, tol_acc)        \
-  do {                                                                         \
-    const auto e_ = ::framelab::test::compare((a), (b));                       \
-    EXPECT_LE(e_.pose, (tol_pose)) << "pose";                                  \
-    EXPECT_LE(e_.velocity, (tol_vel)) << "velocity";                           \
-    EXPECT_LE(e_.angular_velocity, (tol_vel)) << "angular velocity";           \
-    EXPECT_LE(e_.accel, (tol_acc)) << "acceleration";                          \
-    EXPECT_LE(e_.angular_accel, (tol_acc)) << "angular acceleration";          \
+#define FRAMELAB_EXPECT_DYNAMICS_NEAR(a, b, tol_pose, tol_vel, tol_acc) \
+  do {                                                                  \
+    const auto e_ = ::framelab::test::compare((a), (b));                \
+    EXPECT_LE(e_.pose, (tol_pose)) << "pose";                           \
+    EXPECT_LE(e_.velocity, (tol_vel)) << "velocity";                    \
+    EXPECT_LE(e_.angular_velocity, (tol_vel)) << "angular velocity";    \
+    EXPECT_LE(e_.accel, (tol_acc)) << "acceleration";                   \
+    EXPECT_LE(e_.angular_accel, (tol_acc)) << "angular acceleration";   \
   } while (0)

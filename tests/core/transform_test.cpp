@@ -13,9 +13,9 @@ using framelab::transform2f;
 using framelab::transform3d;
 using framelab::transform3f;
 
-constexpr double group_law_tol_d = 1e-12;  // double: associativity, inverse, identity
-constexpr double deep_chain_tol_d = 1e-11; // double: 50 compositions
-constexpr float group_law_tol_f = 2e-5f;   // float
+constexpr double group_law_tol_d = 1e-12;   // double: associativity, inverse, identity
+constexpr double deep_chain_tol_d = 1e-11;  // double: 50 compositions
+constexpr float group_law_tol_f = 2e-5f;    // float
 
 template <class T, int N>
 transform<T, N> random_transform(std::mt19937& rng) {
@@ -47,16 +47,24 @@ glm::mat<3, 3, T> reference_rotation(const glm::qua<T>& q) {
   const T w = q.w, x = q.x, y = q.y, z = q.z;
   glm::mat<3, 3, T> m;
   // row r, column c stored at m[c][r]
-  m[0][0] = 1 - 2 * (y * y + z * z); m[1][0] = 2 * (x * y - w * z);     m[2][0] = 2 * (x * z + w * y);
-  m[0][1] = 2 * (x * y + w * z);     m[1][1] = 1 - 2 * (x * x + z * z); m[2][1] = 2 * (y * z - w * x);
-  m[0][2] = 2 * (x * z - w * y);     m[1][2] = 2 * (y * z + w * x);     m[2][2] = 1 - 2 * (x * x + y * y);
+  m[0][0] = 1 - 2 * (y * y + z * z);
+  m[1][0] = 2 * (x * y - w * z);
+  m[2][0] = 2 * (x * z + w * y);
+  m[0][1] = 2 * (x * y + w * z);
+  m[1][1] = 1 - 2 * (x * x + z * z);
+  m[2][1] = 2 * (y * z - w * x);
+  m[0][2] = 2 * (x * z - w * y);
+  m[1][2] = 2 * (y * z + w * x);
+  m[2][2] = 1 - 2 * (x * x + y * y);
   return m;
 }
 template <class T>
 glm::mat<2, 2, T> reference_rotation(T theta) {
   glm::mat<2, 2, T> m;
-  m[0][0] = std::cos(theta); m[1][0] = -std::sin(theta);
-  m[0][1] = std::sin(theta); m[1][1] = std::cos(theta);
+  m[0][0] = std::cos(theta);
+  m[1][0] = -std::sin(theta);
+  m[0][1] = std::sin(theta);
+  m[1][1] = std::cos(theta);
   return m;
 }
 
@@ -128,8 +136,12 @@ void check_matrices(T tol) {
       for (int rr = 0; rr <= N; ++rr) EXPECT_NEAR(mab[c][rr], ma_mb[c][rr], tol * 10);
   }
 }
-TEST(transform, matches_matrix_algebra_2d) { check_matrices<double, 2>(1e-12); }
-TEST(transform, matches_matrix_algebra_3d) { check_matrices<double, 3>(1e-12); }
+TEST(transform, matches_matrix_algebra_2d) {
+  check_matrices<double, 2>(1e-12);
+}
+TEST(transform, matches_matrix_algebra_3d) {
+  check_matrices<double, 3>(1e-12);
+}
 TEST(transform, matches_matrix_algebra_float) {
   check_matrices<float, 2>(group_law_tol_f * 10);
   check_matrices<float, 3>(group_law_tol_f * 10);
@@ -140,8 +152,7 @@ void check_group_laws(T tol, T deep_tol) {
   std::mt19937 rng(11);
   const auto id = transform<T, N>::identity();
   for (int k = 0; k < 100; ++k) {
-    const auto a = random_transform<T, N>(rng), b = random_transform<T, N>(rng),
-               c = random_transform<T, N>(rng);
+    const auto a = random_transform<T, N>(rng), b = random_transform<T, N>(rng), c = random_transform<T, N>(rng);
     const auto x = random_vec<T, N>(rng);
     // (A2 * A1)(x) = A2(A1(x))
     expect_vec_near<T, N>((a * b)(x), a(b(x)), tol);
@@ -176,8 +187,12 @@ void check_group_laws(T tol, T deep_tol) {
   for (int k = 49; k >= 0; --k) y = chain[k](y);
   expect_vec_near<T, N>(left(x), y, deep_tol);
 }
-TEST(transform, group_laws_2d_double) { check_group_laws<double, 2>(group_law_tol_d, deep_chain_tol_d); }
-TEST(transform, group_laws_3d_double) { check_group_laws<double, 3>(group_law_tol_d, deep_chain_tol_d); }
+TEST(transform, group_laws_2d_double) {
+  check_group_laws<double, 2>(group_law_tol_d, deep_chain_tol_d);
+}
+TEST(transform, group_laws_3d_double) {
+  check_group_laws<double, 3>(group_law_tol_d, deep_chain_tol_d);
+}
 TEST(transform, group_laws_float) {
   check_group_laws<float, 2>(group_law_tol_f, group_law_tol_f * 20);
   check_group_laws<float, 3>(group_law_tol_f, group_law_tol_f * 20);
