@@ -14,6 +14,7 @@
 // Bad input throws std::invalid_argument naming the problem; nothing is half applied.
 // Source: ../shared/articles/transform-hierarchy-dynamics.txt
 #include <cmath>
+#include <compare>
 #include <limits>
 #include <span>
 #include <stdexcept>
@@ -33,6 +34,7 @@ struct node_id {
   std::uint32_t value = invalid_value;
   constexpr bool valid() const { return value != invalid_value; }
   friend constexpr bool operator==(node_id, node_id) = default;
+  friend constexpr auto operator<=>(node_id, node_id) = default;  // e.g. as a std::map key
 };
 // The world (the root): the parent of top-level nodes.
 inline constexpr node_id world_node{};
