@@ -1,0 +1,170 @@
+#pragma once
+// dual<T>: the dual number x + eps y with eps^2 = 0, for forward-mode automatic
+// differentiation. Source: ../shared/articles/dual-numbers-autodiff.txt.
+//
+// Evaluating a function written over a template scalar with the dual number
+// (x, 1) gives its value and its derivative at x:
+//   f~(x, 1) = (f(x), f'(x)).
+// dual<T> and dual_n<T, K> (K dual parts at once, core/dual_n.hpp) are one
+// class, basic_dual<T, Tangent>, whose dual part is a T or a std::array<T, K>.
+// Operators against T, comparisons and the elementary functions (exp, log,
+// sqrt, pow, sin, atan2, hypot, ...) are in core/dual_functions.hpp; their
+// derivative rules in core/dual_rules.hpp.
+//
+//   framelab::dual<double> x(0.5, 1.0);        // x = 0.5, dx = 1
+//   auto y = sin(x) * exp(x);                  // found by ADL
+//   y.real();       // sin(0.5) e^0.5
+//   y.dual_part();  // (cos(0.5) + sin(0.5)) e^0.5
+//
+// Domain edges behave like the real function, with the derivative following
+// the rule in IEEE arithmetic: log(dual(0, 1)) = (-inf, +inf),
+// sqrt(dual(0, 1)) = (0, +inf) (never a silent 0), log(dual(-1, 1)) = (NaN, NaN),
+// 1 / dual(0, 1) = (+inf, -inf). A dual part that is exactly 0 stays 0 through
+// the elementary functions (see core/dual_rules.hpp): sqrt(dual(0, 0)) = (0, 0);
+// the operators take no such exception: 1 / dual(0, 0) = (inf, NaN).
+//
+// dual<T>() leaves both parts uninitialised, like T: the type stays trivial,
+// which glm::vec needs (its x/r/s unions); dual<T>{} is (0, 0).
+#include "core/dual_functions.hpp"
+
+#include <array>
+#include <cstddef>
+#include <type_traits>
+
+namespace framelab {
+
+namespace dual_detail {
+template <class T, class Tangent>
+inline constexpr bool is_tangent_v = std::is_same_v<T, Tangent>;
+template <class T, std::size_t K>
+inline constexpr bool is_tangent_v<T, std::array<T, K>> = true;
+
+// The dual part is a T (dual) or a std::array<T, K> (dual_n); these apply an
+// element-wise operation to either kind.
+template <class T, class Tangent, class Fn>
+constexpr Tangent map_parts(const Tangent& a, Fn fn) {
+  if constexpr (std::is_same_v<Tangent, T>) {
+    return fn(a);
+  } else {
+    Tangent r{};
+    for (std::size_t k = 0; k < r.size(); ++k) r[k] = fn(a[k]);
+    return r;
+  }
+}
+template <class T, class Tangent, class Fn>
+constexpr Tangent map_parts(const Tangent& a, const Tangent& b, Fn fn) {
+  if constexpr (std::is_same_v<Tangent, T>) {
+    return fn(a, b);
+  } else {
+    Tangent r{};
+    for (std::size_t k = 0; k < r.size(); ++k) r[k] = fn(a[k], b[k]);
+    return r;
+  }
+}
+}  // namespace dual_detail
+
+template <class T, class Tangent>
+class basic_dual {
+  static_assert(std::is_floating_point_v<T>, "framelab::dual needs a floating-point scalar");
+  static_assert(dual_detail::is_tangent_v<T, Tangent>, "the dual part of framelab::basic_dual is T or std::array<T, K>");
+
+ public:
+  using value_type = T;
+  using dual_part_type = Tangent;
+
+  basic_dual() = default;
+  // x = (x, 0): a constant
+  constexpr basic_dual(T x) : x_(x), y_{} {}  // NOLINT(google-explicit-constructor): T converts like a real number
+  // (x, y)
+  constexpr basic_dual(T x, const Tangent& y) : x_(x), y_(y) {}
+
+  constexpr T real() const { return x_; }
+  constexpr const Tangent& dual_part() const { return y_; }
+
+  // (x, y) + (a, b) = (x + a, y + b)
+  constexpr basic_dual& operator+=(const basic_dual& o) {
+    x_ += o.x_;
+    y_ = parts(y_, o.y_, [](T y, T b) { return y + b; });
+    return *this;
+  }
+  // (x, y) - (a, b) = (x - a, y - b)
+  constexpr basic_dual& operator-=(const basic_dual& o) {
+    x_ -= o.x_;
+    y_ = parts(y_, o.y_, [](T y, T b) { return y - b; });
+    return *this;
+  }
+  // (x, y)(a, b) = (xa, ya + xb)
+  constexpr basic_dual& operator*=(const basic_dual& o) {
+    const T x = x_, a = o.x_;
+    y_ = parts(y_, o.y_, [x, a](T y, T b) { return y * a + x * b; });
+    x_ = x * a;
+    return *this;
+  }
+  // (x, y)/(a, b) = (x/a, (ya - xb)/a^2), computed as q = x/a, (y - q b)/a (no a^2 to overflow)
+  constexpr basic_dual& operator/=(const basic_dual& o) {
+    const T a = o.x_, q = x_ / a;
+    y_ = parts(y_, o.y_, [q, a](T y, T b) { return (y - q * b) / a; });
+    x_ = q;
+    return *this;
+  }
+  // (x, y) +- c = (x +- c, y)
+  constexpr basic_dual& operator+=(T c) {
+    x_ += c;
+    return *this;
+  }
+  constexpr basic_dual& operator-=(T c) {
+    x_ -= c;
+    return *this;
+  }
+  // (x, y) c = (xc, yc)
+  constexpr basic_dual& operator*=(T c) {
+    x_ *= c;
+    y_ = parts(y_, [c](T y) { return y * c; });
+    return *this;
+  }
+  // (x, y)/c = (x/c, y/c)
+  constexpr basic_dual& operator/=(T c) {
+    x_ /= c;
+    y_ = parts(y_, [c](T y) { return y / c; });
+    return *this;
+  }
+  // -(x, y) = (-x, -y)
+  constexpr basic_dual operator-() const { return basic_dual(-x_, parts(y_, [](T y) { return -y; })); }
+  constexpr basic_dual operator+() const { return *this; }
+
+ private:
+  template <class... A>
+  static constexpr Tangent parts(const A&... a) {
+    return dual_detail::map_parts<T, Tangent>(a...);
+  }
+
+  T x_;
+  Tangent y_;
+};
+
+// dual<T>: one dual part, dual_part() is a T.
+template <class T>
+using dual = basic_dual<T, T>;
+
+template <class T, class Tangent>
+struct is_ad_scalar<basic_dual<T, Tangent>> : std::true_type {};
+
+// f(x + eps y) = f(x) + eps y f'(x)
+template <class T, class Tangent, class Rule>
+basic_dual<T, Tangent> lift(const basic_dual<T, Tangent>& x, const Rule& rule) {
+  const T fx = rule.f(x.real());
+  const T dfx = dual_rules::df_of(rule, x.real(), fx);
+  return {fx, dual_detail::map_parts<T, Tangent>(x.dual_part(), [dfx](T y) { return dual_rules::weighted(dfx, y); })};
+}
+
+// f(x + eps a, y + eps b) = f(x, y) + eps (a df/dx + b df/dy)
+template <class T, class Tangent, class Rule>
+basic_dual<T, Tangent> lift2(const basic_dual<T, Tangent>& x, const basic_dual<T, Tangent>& y, const Rule& rule) {
+  const T fxy = rule.f(x.real(), y.real());
+  const auto d = dual_rules::grad_of(rule, x.real(), y.real(), fxy);
+  return {fxy, dual_detail::map_parts<T, Tangent>(x.dual_part(), y.dual_part(), [d](T a, T b) {
+            return dual_rules::weighted(d.dx, a) + dual_rules::weighted(d.dy, b);
+          })};
+}
+
+}  // namespace framelab

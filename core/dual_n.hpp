@@ -1,0 +1,38 @@
+#pragma once
+// dual_n<T, K>: a dual number with K dual parts, x + eps_1 y_1 + ... + eps_K y_K
+// with eps_i eps_j = 0. Source: ../shared/articles/dual-numbers-autodiff.txt.
+//
+// The article builds the Jacobian of V: R^n -> R^n column by column,
+//   V~^i(x + eps e_j) = V^i(x) + eps d_j V^i|_x,
+// one evaluation per column. Seeding variable j with the j-th dual part,
+//   x_j + eps_j,
+// carries all n directions through ONE evaluation: dual part k of V^i is d_k V^i.
+// framelab::jacobian (core/autodiff.hpp) does exactly this.
+//
+// dual_n is dual<T> with a std::array<T, K> as its dual part (one class,
+// basic_dual, in core/dual.hpp): the same constructors, operators and
+// elementary functions, the same derivative rules applied to each part, so
+// part k of a dual_n result is bit for bit the dual part of the dual<T>
+// evaluation seeded with direction k.
+//
+//   framelab::dual_n<double, 2> x(1.0, {1.0, 0.0}), y(2.0, {0.0, 1.0});
+//   auto f = x * sin(y);   // f.dual_part() == {sin(2), cos(2)}
+#include "core/dual.hpp"
+
+#include <array>
+#include <cstddef>
+
+namespace framelab {
+
+template <class T, std::size_t K>
+using dual_n = basic_dual<T, std::array<T, K>>;
+
+// x + eps_k: the k-th of K independent variables, with value x
+template <class T, std::size_t K>
+constexpr dual_n<T, K> make_variable(T x, std::size_t k) {
+  std::array<T, K> y{};
+  y[k] = T(1);
+  return {x, y};
+}
+
+}  // namespace framelab
