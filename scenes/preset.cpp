@@ -101,7 +101,7 @@ std::optional<std::string> parse_preset(const std::string& text, const std::stri
   json root;
   try {
     root = json::parse(text);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // syntax errors, and numbers too large for a double
     return source + ": not valid JSON (" + e.what() + ")";
   }
   if (!root.is_object()) return source + ": expected a JSON object at the top level";

@@ -1,0 +1,111 @@
+// Command-line parsing: every subcommand, and every kind of bad argument exits with
+// code 2 and one line naming it.
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "app/cli.hpp"
+
+namespace framelab {
+namespace {
+
+struct parsed {
+  cli_request request;
+  std::string out;
+  std::string err;
+};
+
+parsed parse(std::vector<std::string> args) {
+  args.insert(args.begin(), "framelab");
+  std::vector<const char*> argv;
+  for (const auto& a : args) argv.push_back(a.c_str());
+  std::ostringstream out, err;
+  parsed result{parse_command_line(static_cast<int>(argv.size()), argv.data(), out, err), "", ""};
+  result.out = out.str();
+  result.err = err.str();
+  return result;
+}
+
+TEST(cli, no_arguments_open_the_gui_on_the_default_scene) {
+  const auto p = parse({});
+  EXPECT_EQ(p.request.kind, command_kind::gui);
+  EXPECT_EQ(p.request.gui.scene, "tank-turret");
+  EXPECT_EQ(parse({"--scene", "carousel"}).request.gui.scene, "carousel");
+}
+
+TEST(cli, sim_takes_every_option) {
+  const auto p = parse({"sim", "--scene", "tank-turret", "--set", "drive_speed=2", "--set", "drive_radius=5", "--dt",
+                        "0.01", "--steps", "100", "--every", "10", "--csv", "out.csv"});
+  ASSERT_EQ(p.request.kind, command_kind::sim) << p.err;
+  EXPECT_EQ(p.request.sim.scene, "tank-turret");
+  EXPECT_EQ(p.request.sim.sets, (std::vector<std::string>{"drive_speed=2", "drive_radius=5"}));
+  EXPECT_EQ(p.request.sim.dt, 0.01);
+  EXPECT_EQ(p.request.sim.steps, 100);
+  EXPECT_EQ(p.request.sim.every, 10);
+  EXPECT_EQ(p.request.sim.csv, "out.csv");
+}
+
+TEST(cli, shot_takes_size_frames_and_out) {
+  const auto p = parse({"shot", "--scene", "tank-turret", "--frames", "5", "--size", "800x600", "--out", "x.png"});
+  ASSERT_EQ(p.request.kind, command_kind::shot) << p.err;
+  EXPECT_EQ(p.request.shot.width, 800);
+  EXPECT_EQ(p.request.shot.height, 600);
+  EXPECT_EQ(p.request.shot.frames, 5);
+  EXPECT_EQ(p.request.shot.out, "x.png");
+}
+
+TEST(cli, help_and_version_exit_zero) {
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"--help"}, {"--version"}, {"sim", "--help"}, {"shot", "--help"}, {"list-scenes", "--help"}}) {
+    const auto p = parse(args);
+    EXPECT_EQ(p.request.kind, command_kind::exit);
+    EXPECT_EQ(p.request.exit_code, 0) << args[0];
+    EXPECT_FALSE(p.out.empty()) << args[0];
+  }
+  EXPECT_NE(parse({"--version"}).out.find("framelab"), std::string::npos);
+}
+
+// Each bad command line: exit code 2, exactly one line on stderr naming `expected`.
+TEST(cli, bad_arguments_exit_two_with_one_line_naming_them) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+      {{"--frobnicate"}, "--frobnicate"},
+      {{"sim"}, "--scene"},
+      {{"sim", "--scene"}, "--scene"},
+      {{"sim", "--scene", "tank-turret", "--dt", "0"}, "--dt"},
+      {{"sim", "--scene", "tank-turret", "--dt", "-1"}, "--dt"},
+      {{"sim", "--scene", "tank-turret", "--dt", "nan"}, "--dt"},
+      {{"sim", "--scene", "tank-turret", "--dt", "inf"}, "--dt"},
+      {{"sim", "--scene", "tank-turret", "--dt", "fast"}, "--dt"},
+      {{"sim", "--scene", "tank-turret", "--steps", "1e99"}, "--steps"},
+      {{"sim", "--scene", "tank-turret", "--steps", "-3"}, "--steps"},
+      {{"sim", "--scene", "tank-turret", "--every", "0"}, "--every"},
+      {{"shot", "--scene", "tank-turret", "--out", "x.png", "--size", "0x0"}, "--size"},
+      {{"shot", "--scene", "tank-turret", "--out", "x.png", "--size", "800"}, "--size"},
+      {{"shot", "--scene", "tank-turret", "--out", "x.png", "--frames", "0"}, "--frames"},
+      {{"shot", "--scene", "tank-turret"}, "--out"},
+      {{"sim", "shot"}, "--scene"},
+  };
+  for (const auto& [args, expected] : cases) {
+    const auto p = parse(args);
+    std::string joined;
+    for (const auto& a : args) joined += a + " ";
+    EXPECT_EQ(p.request.kind, command_kind::exit) << joined;
+    EXPECT_EQ(p.request.exit_code, 2) << joined;
+    EXPECT_NE(p.err.find(expected), std::string::npos) << joined << "-> " << p.err;
+    EXPECT_EQ(std::count(p.err.begin(), p.err.end(), '\n'), 1) << joined << "-> " << p.err;
+    EXPECT_TRUE(p.out.empty()) << joined;
+  }
+}
+
+TEST(cli, size_parser_accepts_only_wxh_in_range) {
+  int w = 0, h = 0;
+  EXPECT_TRUE(parse_size("1280x720", w, h));
+  EXPECT_EQ(w, 1280);
+  EXPECT_EQ(h, 720);
+  for (const char* bad : {"", "x", "1280x", "x720", "1280x720x3", "12x720", "1280x99999", "ax b", "1280 x720"}) {
+    EXPECT_FALSE(parse_size(bad, w, h)) << bad;
+  }
+}
+
+}  // namespace
+}  // namespace framelab

@@ -1,0 +1,90 @@
+// `framelab sim`: the CSV it writes, and nothing written on error.
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "app/sim_command.hpp"
+
+namespace framelab {
+namespace {
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> result;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) result.push_back(line);
+  return result;
+}
+
+sim_options tank(long long steps) {
+  sim_options options;
+  options.scene = "tank-turret";
+  options.steps = steps;
+  options.dt = 0.01;
+  return options;
+}
+
+TEST(sim_command, writes_a_header_and_a_row_per_k_steps) {
+  std::ostringstream out, err;
+  ASSERT_EQ(run_sim(tank(10), out, err), 0) << err.str();
+  const auto rows = lines(out.str());
+  ASSERT_EQ(rows.size(), 12u);  // header + t = 0 + ten steps
+  EXPECT_EQ(rows[0].rfind("t,hull_x,hull_z,", 0), 0u) << rows[0];
+  EXPECT_EQ(rows[1].rfind("0,", 0), 0u);
+  EXPECT_EQ(rows[11].rfind("0.1", 0), 0u) << rows[11];
+  sim_options every = tank(10);
+  every.every = 5;
+  std::ostringstream out5;
+  ASSERT_EQ(run_sim(every, out5, err), 0);
+  EXPECT_EQ(lines(out5.str()).size(), 4u);  // header, t = 0, 0.05, 0.1
+}
+
+TEST(sim_command, same_inputs_give_bit_identical_output) {
+  std::ostringstream a, b, err;
+  run_sim(tank(500), a, err);
+  run_sim(tank(500), b, err);
+  EXPECT_EQ(a.str(), b.str());
+}
+
+TEST(sim_command, set_changes_the_run_and_bad_sets_exit_two) {
+  std::ostringstream plain, changed, err;
+  run_sim(tank(5), plain, err);
+  sim_options options = tank(5);
+  options.sets = {"drive_speed=6"};
+  ASSERT_EQ(run_sim(options, changed, err), 0);
+  EXPECT_NE(plain.str(), changed.str());
+  for (const std::string bad : {"drive_speed=nan", "drive_speed=1,2", "wheels=6", "drive_speed", "=3"}) {
+    options.sets = {bad};
+    std::ostringstream out, bad_err;
+    EXPECT_EQ(run_sim(options, out, bad_err), 2) << bad;
+    EXPECT_TRUE(out.str().empty()) << bad;
+    EXPECT_NE(bad_err.str().find("--set"), std::string::npos) << bad_err.str();
+  }
+}
+
+TEST(sim_command, writes_files_whole_or_not_at_all) {
+  const auto dir = std::filesystem::temp_directory_path() / ("framelab_sim_test_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  sim_options options = tank(3);
+  options.csv = (dir / "out.csv").string();
+  std::ostringstream out, err;
+  ASSERT_EQ(run_sim(options, out, err), 0) << err.str();
+  std::ifstream in(options.csv);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(lines(text.str()).size(), 5u);
+  EXPECT_TRUE(out.str().empty());
+
+  options.csv = (dir / "missing" / "out.csv").string();
+  EXPECT_EQ(run_sim(options, out, err), 2);
+  options = tank(3);
+  options.scene = "nope";
+  options.csv = (dir / "never.csv").string();
+  EXPECT_EQ(run_sim(options, out, err), 2);
+  EXPECT_FALSE(std::filesystem::exists(options.csv));
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace framelab

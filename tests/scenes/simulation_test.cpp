@@ -1,0 +1,139 @@
+// The fixed-step clock, pausing, validated parameter changes and fault detection.
+#include <cmath>
+#include <limits>
+
+#include <gtest/gtest.h>
+
+#include "scenes/simulation.hpp"
+
+namespace framelab {
+namespace {
+
+// A scene whose one channel is x(t) = t, and which turns non-finite once t passes a
+// parameter: it lets the tests count steps and provoke a fault.
+class clock_scene final : public scene {
+ public:
+  std::vector<param_def> parameters() const override {
+    return {number_param("blow_up_at", 1e9, 0.0, 1e9, "s", "time at which the state turns NaN")};
+  }
+  std::vector<channel_def> channels() const override { return {{"x", "s", "elapsed time"}}; }
+  void reset(const param_values& values) override {
+    blow_up_at_ = values.number("blow_up_at");
+    x_ = 0.0;
+    steps_ = 0;
+  }
+  void step(double dt) override {
+    x_ += dt;
+    ++steps_;
+    if (x_ > blow_up_at_) x_ = std::numeric_limits<double>::quiet_NaN();
+  }
+  void read_channels(std::span<double> out) const override { out[0] = x_; }
+  const scene_view& view() const override { return view_; }
+
+ private:
+  double blow_up_at_ = 1e9;
+  double x_ = 0.0;
+  int steps_ = 0;
+  scene_view view_;
+};
+
+std::unique_ptr<scene> make_clock_scene() { return std::make_unique<clock_scene>(); }
+const scene_entry clock_entry{{"clock", "Tests", "counts time", "counts time"}, &make_clock_scene};
+
+simulation loaded(double dt, double blow_up_at = 1e9) {
+  simulation sim;
+  param_values values;
+  values.set("blow_up_at", blow_up_at);
+  EXPECT_FALSE(sim.load(clock_entry, values));
+  clock_settings clock;
+  clock.dt = dt;
+  EXPECT_FALSE(sim.set_clock(clock));
+  return sim;
+}
+
+constexpr double time_tol = 1e-12;
+
+TEST(simulation, consumes_real_time_in_fixed_steps) {
+  simulation sim = loaded(0.01);
+  EXPECT_EQ(sim.advance(0.035), 3);
+  EXPECT_EQ(sim.advance(0.005), 1);  // the remainder carried over: 0.005 + 0.005
+  EXPECT_EQ(sim.step_count(), 4);
+  EXPECT_NEAR(sim.time(), 0.04, time_tol);
+  EXPECT_NEAR(sim.channel_values()[0], 0.04, time_tol);
+  EXPECT_EQ(sim.history().size(), 5u);  // t = 0 and four steps
+}
+
+TEST(simulation, caps_the_steps_of_a_slow_frame) {
+  simulation sim = loaded(0.01);
+  EXPECT_EQ(sim.advance(10.0), sim.clock().max_steps_per_frame);
+  // The backlog is dropped: the next ordinary frame runs an ordinary number of steps.
+  EXPECT_LE(sim.advance(0.016), 2);
+}
+
+TEST(simulation, substeps_split_each_step_and_time_scale_slows_it) {
+  simulation sim = loaded(0.01);
+  clock_settings clock = sim.clock();
+  clock.substeps = 4;
+  clock.time_scale = 0.5;
+  ASSERT_FALSE(sim.set_clock(clock));
+  EXPECT_EQ(sim.advance(0.04), 2);
+  EXPECT_NEAR(sim.channel_values()[0], 0.02, time_tol);
+}
+
+TEST(simulation, pause_stops_time_but_single_step_still_steps) {
+  simulation sim = loaded(0.01);
+  sim.set_paused(true);
+  EXPECT_EQ(sim.advance(1.0), 0);
+  sim.single_step();
+  EXPECT_EQ(sim.step_count(), 1);
+  sim.toggle_paused();
+  EXPECT_GT(sim.advance(0.02), 0);
+}
+
+TEST(simulation, refuses_bad_clocks_and_parameters_without_changing_anything) {
+  simulation sim = loaded(0.01);
+  for (double dt : {0.0, -1.0, std::numeric_limits<double>::quiet_NaN(), 1e9}) {
+    clock_settings clock = sim.clock();
+    clock.dt = dt;
+    EXPECT_TRUE(sim.set_clock(clock)) << dt;
+  }
+  EXPECT_EQ(sim.clock().dt, 0.01);
+  sim.advance(0.05);
+  const long long steps = sim.step_count();
+  param_values bad;
+  bad.set("blow_up_at", -5.0);
+  EXPECT_TRUE(sim.set_parameters(bad));
+  EXPECT_EQ(sim.step_count(), steps) << "a refused change must not reset the scene";
+  param_values unknown = sim.parameters();
+  unknown.set("gravity", 9.81);
+  EXPECT_TRUE(sim.set_parameters(unknown));
+  EXPECT_TRUE(sim.load(clock_entry, bad));
+  EXPECT_EQ(sim.parameters().number("blow_up_at"), 1e9);
+}
+
+TEST(simulation, pauses_with_a_message_when_a_channel_turns_non_finite) {
+  simulation sim = loaded(0.01, 0.05);
+  sim.advance(0.2);
+  ASSERT_TRUE(sim.fault());
+  EXPECT_NE(sim.fault()->find("'x'"), std::string::npos);
+  EXPECT_TRUE(sim.paused());
+  const long long steps = sim.step_count();
+  sim.single_step();
+  EXPECT_EQ(sim.step_count(), steps) << "a faulted scene must not keep stepping";
+  sim.reset();
+  EXPECT_FALSE(sim.fault());
+}
+
+TEST(simulation, assignments_apply_all_or_nothing) {
+  const std::vector<param_def> defs = clock_scene().parameters();
+  param_values values = param_values::defaults(defs);
+  EXPECT_FALSE(apply_assignments(defs, {"blow_up_at=3"}, values));
+  EXPECT_EQ(values.number("blow_up_at"), 3.0);
+  EXPECT_TRUE(apply_assignments(defs, {"blow_up_at=4", "blow_up_at=nan"}, values));
+  EXPECT_TRUE(apply_assignments(defs, {"blow_up_at"}, values));
+  EXPECT_TRUE(apply_assignments(defs, {"speed=4"}, values));
+  EXPECT_EQ(values.number("blow_up_at"), 3.0);
+}
+
+}  // namespace
+}  // namespace framelab
