@@ -6,6 +6,7 @@
 #include <imgui_impl_sdl.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <ostream>
 
@@ -112,6 +113,15 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   state.sim = &sim;
   state.camera.get = [&camera] { return camera.setup(); };
   state.camera.set = [&camera](const camera_setup& setup) { camera.set(setup); };
+  state.camera.cursor_on_ground = [&camera, &io]() -> std::optional<glm::dvec3> {
+    if (io.WantCaptureMouse) return std::nullopt;
+    const render::ray r = camera.pick_ray(io.MousePos.x, io.MousePos.y, io.DisplaySize.x, io.DisplaySize.y);
+    // origin + s direction meets y = 0 at s = -origin.y / direction.y (in front of the camera).
+    if (std::abs(r.direction.y) < 1e-9) return std::nullopt;
+    const double s = -r.origin.y / r.direction.y;
+    if (s <= 0.0) return std::nullopt;
+    return r.origin + s * r.direction;
+  };
   ui::sync_with_simulation(state);
 
   viewport_input input;

@@ -65,6 +65,9 @@ class simulation {
   bool loaded() const { return scene_ != nullptr; }
   const scene_entry& entry() const { return entry_; }
   const scene& current() const { return *scene_; }
+  // For scene-specific panels that change live settings (e.g. a body's integrator);
+  // such changes must keep the scene's state valid.
+  scene& current_mutable() { return *scene_; }
   const std::vector<param_def>& parameter_defs() const { return defs_; }
   const std::vector<channel_def>& channel_defs() const { return channels_; }
   const param_values& parameters() const { return values_; }

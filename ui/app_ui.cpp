@@ -2,6 +2,7 @@
 
 #include "scenes/preset.hpp"
 #include "ui/panels.hpp"
+#include "ui/scene_panels.hpp"
 
 namespace framelab::ui {
 
@@ -78,6 +79,7 @@ void draw_ui(ui_state& state) {
   if (state.show_parameters) draw_parameters_panel(state);
   if (state.show_tree) draw_scene_tree_panel(state);
   if (state.show_plots) draw_plots_panel(state);
+  draw_scene_panels(state);
   if (state.show_help) draw_help_panel(state);
   draw_preset_dialogs(state);
 }

@@ -20,6 +20,9 @@ enum class shortcut { toggle_pause, single_step, reset, toggle_help, escape };
 struct camera_link {
   std::function<camera_setup()> get;
   std::function<void(const camera_setup&)> set;
+  // Where the mouse ray meets the ground plane y = 0 (world, m); nothing when the
+  // mouse is over a panel or the ray misses the plane.
+  std::function<std::optional<glm::dvec3>()> cursor_on_ground;
 };
 
 struct ui_state {
