@@ -22,21 +22,26 @@ namespace framelab {
 
 namespace {
 
-// [SECTION] Vector labels: text at each arrow's tip, drawn behind the panels.
-void draw_vector_labels(const scene_view& view, const render::orbit_camera& camera, ImVec2 display) {
+// [SECTION] Labels: text at each arrow's tip and the scene's text labels, drawn
+// behind the panels.
+void draw_labels(const scene_view& view, const render::orbit_camera& camera, ImVec2 display) {
   const glm::dmat4 clip_from_world = camera.projection(display.x / std::max(1.0f, display.y)) * camera.view();
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
-  for (const auto& v : view.vectors) {
-    if (!v.visible || glm::length(v.value) * v.scale < 1e-6) continue;
-    const glm::dvec4 clip = clip_from_world * glm::dvec4(v.origin + v.value * v.scale, 1.0);
-    if (clip.w <= 0.0) continue;
+  const auto put = [&](const glm::dvec3& world, const glm::vec4& color, const char* text) {
+    const glm::dvec4 clip = clip_from_world * glm::dvec4(world, 1.0);
+    if (clip.w <= 0.0) return;
     const ImVec2 p(static_cast<float>((clip.x / clip.w * 0.5 + 0.5) * display.x),
                    static_cast<float>((0.5 - clip.y / clip.w * 0.5) * display.y));
+    draw->AddText(ImVec2(p.x + 6.0f, p.y - 8.0f), ImGui::ColorConvertFloat4ToU32(ImVec4(color.r, color.g, color.b, 1.0f)),
+                  text);
+  };
+  for (const auto& v : view.vectors) {
+    if (!v.visible || glm::length(v.value) * v.scale < 1e-6) continue;
     char text[128];
     std::snprintf(text, sizeof text, "%s %.3g %s", v.label.c_str(), glm::length(v.value), v.unit.c_str());
-    draw->AddText(ImVec2(p.x + 6.0f, p.y - 8.0f), ImGui::ColorConvertFloat4ToU32(ImVec4(v.color.r, v.color.g, v.color.b, 1.0f)),
-                  text);
+    put(v.origin + v.value * v.scale, v.color, text);
   }
+  for (const auto& label : view.labels) put(label.position, label.color, label.text.c_str());
 }
 
 // [SECTION] Frame timing: the mean over the frames after a short warm-up.
@@ -144,7 +149,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     ImGui_ImplSDL2_NewFrame();
     ImGui::NewFrame();
     ui::draw_ui(state);
-    draw_vector_labels(sim.view(), camera, io.DisplaySize);
+    draw_labels(sim.view(), camera, io.DisplaySize);
     ImGui::Render();
 
     const auto [width, height] = window.drawable_size();

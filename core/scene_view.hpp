@@ -46,6 +46,13 @@ struct trail {
   bool visible = true;
 };
 
+// Text shown in the 3D view at a world position (e.g. "midpoint: dE = 1e-12").
+struct text_label {
+  std::string text;
+  glm::dvec3 position{0.0};
+  glm::vec4 color{1.0f, 1.0f, 1.0f, 1.0f};
+};
+
 // Orbit camera placement: looks at `target` from `distance` metres, at `yaw_deg`
 // around +y and `pitch_deg` above the ground plane.
 struct camera_setup {
@@ -59,6 +66,7 @@ struct scene_view {
   std::vector<view_node> nodes;
   std::vector<vector_overlay> vectors;
   std::vector<trail> trails;
+  std::vector<text_label> labels;
   camera_setup camera;  // where the camera starts for this scene
 };
 
