@@ -1,0 +1,23 @@
+#pragma once
+// Pairs and distinct pairs of a range as C++20 views, the algorithms that use their
+// nested structure, and the chunking of distinct pairs for threads.
+// Source: ../shared/articles/distinct-pairs-iteration.txt.
+//
+//   for (auto [a, b] : framelab::distinct_pairs(v)) ...          // i < j, nested-loop order
+//   for (auto p : framelab::pairs(v)) ...                         // all n^2 ordered pairs
+//   std::count_if(ps.begin(), ps.end(), pred)                     // any std:: / std::ranges:: algorithm
+//   framelab::count_if_pairs(v, pred)                             // the same count, vectorized
+//   framelab::chunk_distinct_pairs(v, k)                          // k equal chunks for k threads
+//
+//   header                          holds
+//   core/pairs_view.hpp             pairs_view, pairs(), cpairs()
+//   core/pairs_distinct_view.hpp    distinct_pairs_view, distinct_pairs(), cdistinct_pairs()
+//   core/pairs_index.hpp            closed-form position k <-> indices (i, j)
+//   core/pair_algorithms.hpp        for_each_pair, for_each_distinct_pair, count_if_(distinct_)pairs
+//   core/pairs_chunks.hpp           chunk_distinct_pairs, for_each_in_chunk, count_if_in_chunk
+//   core/pairs_support.hpp          arrow_proxy, pair_invocable, internals
+#include "core/pair_algorithms.hpp"
+#include "core/pairs_chunks.hpp"
+#include "core/pairs_distinct_view.hpp"
+#include "core/pairs_index.hpp"
+#include "core/pairs_view.hpp"
