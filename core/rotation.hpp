@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "core/glm_config.hpp"
+#include "core/quaternion_exp.hpp"
 
 namespace framelab {
 
@@ -87,14 +88,11 @@ glm::mat<3, 3, T> rotation_matrix(const glm::qua<T>& q) {
 }
 
 // exp of a rotation vector: N = 2 the angle itself; N = 3 the rotation by
-// |phi| about phi / |phi| (the quaternion (cos(|phi|/2), sin(|phi|/2) phi/|phi|)).
+// |phi| about phi / |phi| (the quaternion (cos(|phi|/2), sin(|phi|/2) phi/|phi|)),
+// which is rotation_quat of core/quaternion_exp.hpp.
 template <class T>
 glm::qua<T> rotation_from_vector(const glm::vec<3, T>& phi) {
-  const T angle = glm::length(phi);
-  const T half = angle / T(2);
-  // sin(half) / angle, with its series near 0 to avoid 0/0
-  const T k = angle < T(1e-4) ? T(0.5) - angle * angle / T(48) : std::sin(half) / angle;
-  return glm::qua<T>(std::cos(half), k * phi.x, k * phi.y, k * phi.z);
+  return rotation_quat(phi);
 }
 
 }  // namespace framelab

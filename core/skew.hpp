@@ -81,8 +81,7 @@ glm::mat<2, 2, T> skew_matrix(T w) {
 }
 template <class T>
 glm::mat<3, 3, T> skew_matrix(const glm::vec<3, T>& w) {
-  // columns of [[0, -w3, w2], [w3, 0, -w1], [-w2, w1, 0]]
-  return glm::mat<3, 3, T>(T(0), w.z, -w.y, -w.z, T(0), w.x, w.y, -w.x, T(0));
+  return cross_matrix(w);  // [[0, -w3, w2], [w3, 0, -w1], [-w2, w1, 0]], core/quaternion_exp.hpp
 }
 
 // The skew vector of the antisymmetric part (M - M^T) / 2 of an N x N matrix
