@@ -1,0 +1,105 @@
+#pragma once
+// carousel: a platform spinning up with angular acceleration, and a puck sliding
+// on it without friction. The puck is a child of the platform: its position and
+// velocity are kept LOCALLY, in the platform's frame, and integrated with the local
+// acceleration of the article (applied force plus the four inertial terms),
+//   a1 = (1/m) F~ - a~2 - alpha~2 T1 - (w~2)^2 T1 - 2 w~2 v1,
+// on the 2D specialization (core/inertial_accelerations.hpp). Its world path,
+// composed through the platform's dynamic transform, is the straight line an
+// inertial observer sees (a parabola under a constant applied force).
+//
+// The 2D plane is the ground: 2D (x, y) is world (x, -z), so a positive angle
+// turns counter-clockwise seen from above (about +y, right-handed).
+#include <array>
+
+#include "core/dynamic_transform.hpp"
+#include "core/inertial_accelerations.hpp"
+#include "scenes/scene.hpp"
+
+namespace framelab {
+
+class carousel final : public scene {
+ public:
+  // Node indexes in view().nodes, parents before children.
+  enum node_index : int { platform, x_axis, y_axis, puck, node_count };
+  // Vector overlays in view().vectors.
+  enum arrow_index : int { coriolis_arrow, centrifugal_arrow, euler_arrow, frame_arrow, force_arrow, arrow_count };
+  enum class integrator { rk4, midpoint, euler };
+
+  std::vector<param_def> parameters() const override;
+  std::vector<channel_def> channels() const override;
+  std::vector<action_def> actions() const override;
+  std::optional<std::string> check(const param_values& values) const override;
+  void reset(const param_values& values) override;
+  void step(double dt) override;
+  void read_channels(std::span<double> out) const override;
+  const scene_view& view() const override { return view_; }
+  void trigger(const std::string& action) override;
+
+  // The platform's global dynamics (2D) at time t: the analytic spin-up and hub motion.
+  dynamic_transform<double, 2> platform_at(double t) const { return platform_in(t, t < spin_up_time_); }
+  // The puck's local (platform-frame) and global (world) dynamics now.
+  const dynamic_transform<double, 2>& puck_local() const { return puck_; }
+  dynamic_transform<double, 2> puck_world() const { return platform_at(time_) * puck_; }
+  // The four inertial accelerations on the puck now, in the platform's basis.
+  inertial_accelerations<double, 2> inertial_terms() const;
+  // Where an inertial observer expects the puck now: the line (or parabola under a
+  // constant force) through its launch point, in 2D world coordinates.
+  glm::dvec2 inertial_prediction() const;
+  double time() const { return time_; }
+  bool on_platform() const { return glm::length(puck_.pose.translation) <= radius_; }
+
+  // Live display settings for the panel (no reset).
+  void set_arrow_visible(int arrow, bool visible) {
+    view_.vectors.at(static_cast<std::size_t>(arrow)).visible = visible;
+  }
+  void set_arrow_scale(double scale);
+  double arrow_scale() const { return arrow_scale_; }
+  bool ride_platform() const { return ride_; }
+  void set_ride_platform(bool ride) { ride_ = ride; }
+  // Starts the puck again from its start position and velocity in the platform frame.
+  void relaunch();
+
+  // The ground-plane mapping: 2D (x, y) -> world (x, height, -y).
+  static glm::dvec3 to_world(const glm::dvec2& p, double height = 0.0) { return {p.x, height, -p.y}; }
+
+ private:
+  struct state {
+    glm::dvec2 r{0.0};  // T1, m (platform frame)
+    glm::dvec2 v{0.0};  // v1, m/s (platform frame)
+  };
+  struct derivative {
+    glm::dvec2 dr{0.0};
+    glm::dvec2 dv{0.0};
+  };
+  // The platform at time t, spinning up or not (chosen by the caller, so a step
+  // that ends at the switch sees the left-hand limit and the next one the right).
+  dynamic_transform<double, 2> platform_in(double t, bool spinning_up) const;
+  derivative rate(double t, const state& s, bool spinning_up) const;
+  void integrate(double dt, bool spinning_up);
+  void update_view();
+
+  double radius_ = 5.0;         // m
+  double rate0_ = 0.4;          // rad/s
+  double alpha_ = 0.05;         // rad/s^2
+  double spin_up_time_ = 20.0;  // s
+  double hub_amplitude_ = 0.0;  // m
+  double hub_period_ = 6.0;     // s
+  double mass_ = 1.0;           // kg
+  glm::dvec2 force_{0.0};       // N, world (ground plane)
+  glm::dvec2 start_r_{0.0}, start_v_{0.0};
+  integrator method_ = integrator::rk4;
+  bool auto_relaunch_ = true;
+  bool ride_ = false;
+  double arrow_scale_ = 1.0;  // m per m/s^2
+
+  double time_ = 0.0;
+  dynamic_transform<double, 2> puck_;  // local: pose.translation = T1, velocity = v1, accel = a1
+  double launch_time_ = 0.0;
+  glm::dvec2 launch_position_{0.0}, launch_velocity_{0.0};  // world, at launch
+  std::vector<glm::dvec2> local_trail_;                     // T1 history (platform frame)
+  int launches_ = 1;
+  scene_view view_;
+};
+
+}  // namespace framelab

@@ -1,0 +1,132 @@
+// The carousel's live panel: arrow toggles and scale, the inertial terms with
+// their formulas, and the camera mode that rides on the platform.
+#include <imgui.h>
+
+#include <cmath>
+#include <numbers>
+
+#include "scenes/carousel.hpp"
+#include "ui/scene_panels.hpp"
+#include "ui/widgets.hpp"
+
+namespace framelab::ui {
+
+namespace {
+
+constexpr double rad_to_deg = 180.0 / std::numbers::pi;
+
+// The ride camera turns with the platform: each frame its yaw grows by the angle
+// the platform turned since the last frame (both are rotations about +y; the orbit
+// camera's eye sits at yaw_deg around +y, see render/orbit_camera.cpp), and it
+// looks at the hub. The user may still orbit and zoom while riding.
+struct ride_camera {
+  const scene* riding_scene = nullptr;  // the scene the last angle belongs to
+  double last_angle = 0.0;              // rad
+  glm::dvec2 target_offset{0.0};        // camera target relative to the hub, platform frame (m)
+};
+ride_camera ride;
+
+void update_ride_camera(ui_state& state, carousel& scene) {
+  const dynamic_transform<double, 2> a2 = scene.platform_at(scene.time());
+  if (!scene.ride_platform() || !state.camera.get || !state.camera.set) {
+    ride.riding_scene = nullptr;
+    return;
+  }
+  camera_setup camera = state.camera.get();
+  if (ride.riding_scene == &scene) {
+    camera.yaw_deg += (a2.pose.rotation - ride.last_angle) * rad_to_deg;
+  } else {  // starts riding: keep where the camera looks, relative to the platform
+    ride.target_offset = a2.pose.inverse_rotate(glm::dvec2(camera.target.x, -camera.target.z) - a2.pose.translation);
+  }
+  camera.yaw_deg = std::remainder(camera.yaw_deg, 360.0);
+  camera.target = carousel::to_world(a2.pose.apply_point(ride.target_offset), camera.target.y);
+  state.camera.set(camera);
+  ride.riding_scene = &scene;
+  ride.last_angle = a2.pose.rotation;
+}
+
+void swatch(const glm::vec4& c) {
+  ImGui::ColorButton("##swatch", ImVec4(c.r, c.g, c.b, 1.0f), ImGuiColorEditFlags_NoTooltip, ImVec2(12, 12));
+  ImGui::SameLine();
+}
+
+void draw_carousel_panel(ui_state& state) {
+  auto* scene = dynamic_cast<carousel*>(&state.sim->current_mutable());
+  if (scene == nullptr) return;
+  update_ride_camera(state, *scene);
+
+  bool riding = scene->ride_platform();
+  if (ImGui::Checkbox("ride platform", &riding)) scene->set_ride_platform(riding);
+  tooltip(
+      "The camera turns with the platform: you see the puck's path as someone standing on the carousel does "
+      "(the pink platform-frame trail stands still, the blue world path turns).");
+  ImGui::SameLine();
+  if (button("Relaunch", "Start the puck again from its start position and velocity on the platform (L)"))
+    state.sim->trigger("relaunch");
+
+  const dynamic_transform<double, 2> a2 = scene->platform_at(scene->time());
+  ImGui::Text("platform w     %7.3f rad/s", a2.angular_velocity);
+  ImGui::Text("platform alpha %7.3f rad/s^2", a2.angular_accel);
+  const dynamic_transform<double, 2> world = scene->puck_world();
+  ImGui::Text("puck |v1|      %7.3f m/s", glm::length(scene->puck_local().velocity));
+  tooltip("The puck's speed relative to the platform (local)");
+  ImGui::Text("puck |v3|      %7.3f m/s", glm::length(world.velocity));
+  tooltip("The puck's speed in the world (global): constant without an applied force");
+  if (!scene->on_platform()) ImGui::TextDisabled("The puck has left the platform.");
+
+  ImGui::Separator();
+  ImGui::TextUnformatted("Inertial accelerations on the puck");
+  help_marker(
+      "In the platform frame: a1 = F~/m + frame + Euler + centrifugal + Coriolis. Untick a term to hide its arrow.");
+  const inertial_accelerations<double, 2> terms = scene->inertial_terms();
+  struct row {
+    int arrow;
+    const char* formula;
+    const char* tip;
+    glm::dvec2 value;
+  };
+  const row rows[] = {
+      {carousel::coriolis_arrow, "-2 w x v1", "Coriolis: sideways to the puck's velocity relative to the platform",
+       terms.coriolis},
+      {carousel::centrifugal_arrow, "-w x (w x T1)", "Centrifugal: outward from the hub, w^2 |T1|", terms.centrifugal},
+      {carousel::euler_arrow, "-alpha x T1", "Euler: against the spin-up, only while alpha is not zero", terms.euler},
+      {carousel::frame_arrow, "-a~2", "Frame: the hub's acceleration reversed (set hub_amplitude > 0)", terms.frame},
+  };
+  const auto& vectors = scene->view().vectors;
+  if (ImGui::BeginTable("inertial", 3, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
+    ImGui::TableSetupColumn("term");
+    ImGui::TableSetupColumn("m/s^2");
+    ImGui::TableSetupColumn("formula");
+    ImGui::TableHeadersRow();
+    for (const row& r : rows) {
+      ImGui::PushID(r.arrow);
+      const auto& v = vectors[static_cast<std::size_t>(r.arrow)];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      swatch(v.color);
+      bool visible = v.visible;
+      if (ImGui::Checkbox(v.label.c_str(), &visible)) scene->set_arrow_visible(r.arrow, visible);
+      tooltip(r.tip);
+      ImGui::TableNextColumn();
+      ImGui::Text("%6.3f", glm::length(r.value));
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(r.formula);
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+  double scale = scene->arrow_scale();
+  const double min_scale = 0.01, max_scale = 100.0;
+  ImGui::TextUnformatted("arrow scale (m per m/s^2)");
+  ImGui::SetNextItemWidth(-1.0f);
+  if (ImGui::SliderScalar("##arrow scale", ImGuiDataType_Double, &scale, &min_scale, &max_scale, "%.2f",
+                          ImGuiSliderFlags_Logarithmic))
+    scene->set_arrow_scale(scale);
+  tooltip("Length of an arrow on screen per m/s^2 of acceleration");
+}
+
+const int registered = register_scene_panel("carousel", "Carousel", &draw_carousel_panel);
+
+}  // namespace
+
+}  // namespace framelab::ui
