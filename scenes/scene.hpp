@@ -49,6 +49,9 @@ class scene {
   // What to draw and list; valid until the next reset/step/trigger.
   virtual const scene_view& view() const = 0;
   virtual void trigger(const std::string& /*action*/) {}
+  // Why the scene cannot go on (e.g. an integrator refused a step), or nothing.
+  // The simulation then pauses with this message, as for a non-finite channel.
+  virtual std::optional<std::string> failure() const { return std::nullopt; }
 };
 
 }  // namespace framelab

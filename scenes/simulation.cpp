@@ -77,6 +77,10 @@ void simulation::reset() {
 
 void simulation::record() {
   scene_->read_channels(latest_);
+  if (auto why = scene_->failure(); why && !fault_) {
+    fault_ = *why + " (t = " + std::to_string(time_) + " s); the scene is paused (reset to continue)";
+    paused_ = true;
+  }
   for (std::size_t i = 0; i < latest_.size(); ++i) {
     if (!std::isfinite(latest_[i]) && !fault_) {
       fault_ = "channel '" + channels_[i].name + "' became non-finite at t = " + std::to_string(time_) +

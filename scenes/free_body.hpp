@@ -1,0 +1,39 @@
+#pragma once
+// free-body: one torque-free rigid body, drawn as the uniform box with its
+// principal moments, stepped by the chosen integrator with the gyroscopic term
+// on or off, next to a translucent ghost following the exact solution (Jacobi
+// elliptic functions). Channels (world frame): qw,qx,qy,qz, wx,wy,wz, Lx,Ly,Lz,
+// energy, then drifts, body-frame omega and the analytic references.
+#include <optional>
+
+#include "core/free_rotation_reference.hpp"
+#include "scenes/rigid_body_drawing.hpp"
+#include "scenes/rigid_body_scene.hpp"
+
+namespace framelab {
+
+class free_body final : public rigid_body_scene {
+ public:
+  enum node_index : int { body_node, ghost_node, node_count };
+
+  std::vector<param_def> parameters() const override;
+  std::vector<channel_def> channels() const override;
+  std::optional<std::string> check(const param_values& values) const override;
+  void reset(const param_values& values) override;
+  void step(double dt) override;
+  void read_channels(std::span<double> out) const override;
+  const scene_view& view() const override { return view_; }
+
+  const asymmetric_top_reference<double>& reference() const { return *reference_; }
+  // Where the body's centre is drawn (m).
+  static constexpr glm::dvec3 center{0.0, 2.6, 0.0};
+
+ private:
+  void pose(bool record_trail);
+
+  std::optional<asymmetric_top_reference<double>> reference_;
+  spin_arrows arrows_;
+  scene_view view_;
+};
+
+}  // namespace framelab

@@ -1,0 +1,116 @@
+// The Physics panel of the spinning-body scenes, headless: it draws for every such
+// scene (also with a refused step and on its overlay tab), and a click on its
+// gyroscopic-term checkbox changes the running body without a reset.
+#include <gtest/gtest.h>
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include "scenes/registry.hpp"
+#include "scenes/rigid_body_scene.hpp"
+#include "ui/rotation_overlay.hpp"
+#include "ui/scene_panels.hpp"
+#include "ui/ui_state.hpp"
+
+namespace framelab {
+namespace {
+
+class physics_panel : public testing::Test {
+ protected:
+  void SetUp() override {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(1280.0f, 720.0f);
+    io.DeltaTime = 1.0f / 60.0f;
+    io.IniFilename = nullptr;
+    unsigned char* pixels = nullptr;
+    int width = 0, height = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
+  }
+  void TearDown() override { ImGui::DestroyContext(); }
+
+  void load(const char* name) {
+    const scene_entry* entry = find_scene(name);
+    ASSERT_NE(entry, nullptr) << name;
+    ASSERT_FALSE(sim_.load(*entry, param_values::defaults(entry->create()->parameters())));
+    state_.sim = &sim_;
+    ui::sync_with_simulation(state_);
+  }
+  void frame(ImVec2 mouse = ImVec2(0, 0), bool down = false) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = mouse;
+    io.MouseDown[0] = down;
+    ImGui::NewFrame();
+    ui::draw_ui(state_);
+    ImGui::Render();
+  }
+  rigid_body_scene& scene() { return dynamic_cast<rigid_body_scene&>(sim_.current_mutable()); }
+
+  simulation sim_;
+  ui::ui_state state_;
+};
+
+TEST_F(physics_panel, is_registered_for_the_four_spinning_scenes_and_draws) {
+  for (const char* name : {"free-body", "precession", "tennis-racket", "gyroscope"}) {
+    const auto panels = ui::panels_for_scene(name);
+    ASSERT_EQ(panels.size(), 1u) << name;
+    EXPECT_EQ(panels[0].title, "Physics");
+    load(name);
+    for (int i = 0; i < 3; ++i) {
+      sim_.single_step();
+      frame();
+    }
+    EXPECT_NE(ImGui::FindWindowByName("Physics"), nullptr) << name;
+  }
+}
+
+TEST_F(physics_panel, shows_a_refused_step_and_the_overlay_without_crashing) {
+  load("free-body");
+  param_values values = sim_.parameters();
+  values.set("omega", std::vector<double>{0.0, 300.0, 1.0});
+  ASSERT_FALSE(sim_.set_parameters(values));
+  scene().body(0).settings.max_substeps = 1;
+  sim_.single_step();  // 2.5 rad per step at 120 Hz needs 2 substeps: refused
+  frame();
+  frame();
+  EXPECT_TRUE(sim_.fault());
+  // The overlay tab's contents, drawn directly in a window of their own.
+  for (int i = 0; i < 2; ++i) {
+    ImGui::NewFrame();
+    ImGui::Begin("overlay test");
+    ui::draw_rotation_overlay(state_);
+    ImGui::End();
+    ImGui::Render();
+  }
+}
+
+TEST_F(physics_panel, clicking_the_gyro_checkbox_switches_the_term_live) {
+  load("free-body");
+  frame();
+  frame();
+  for (int i = 0; i < 30; ++i) sim_.single_step();
+  const double t = sim_.time();
+  ASSERT_TRUE(scene().body(0).settings.gyroscopic);
+  ImGuiWindow* window = ImGui::FindWindowByName("Physics");
+  ASSERT_NE(window, nullptr);
+  // The checkbox's id: its label inside the selected tab, inside the tab bar, inside the window.
+  const ImGuiID bar = ImHashStr("physics_tabs", 0, window->ID);
+  const ImGuiID tab = ImHashStr("Integrator", 0, bar);
+  const ImGuiID checkbox = ImHashStr("gyroscopic term (omega x L)", 0, tab);
+  // Find it by hovering down the panel's left edge.
+  ImVec2 at(-1.0f, -1.0f);
+  const float x = window->DC.CursorStartPos.x + 8.0f;
+  for (float y = window->DC.CursorStartPos.y; y < window->Pos.y + window->Size.y && at.x < 0.0f; y += 2.0f) {
+    frame(ImVec2(x, y), false);
+    if (ImGui::GetCurrentContext()->HoveredId == checkbox) at = ImVec2(x, y);
+  }
+  ASSERT_GE(at.x, 0.0f) << "gyro checkbox not found";
+  frame(at, true);
+  frame(at, false);
+  EXPECT_FALSE(scene().body(0).settings.gyroscopic);
+  EXPECT_EQ(sim_.time(), t);  // no reset
+  sim_.single_step();
+  EXPECT_GT(sim_.time(), t);
+}
+
+}  // namespace
+}  // namespace framelab
