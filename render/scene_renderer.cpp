@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <numbers>
 
 namespace framelab::render {
 
@@ -27,6 +29,8 @@ void scene_renderer::init() {
   line_program_.create("line.vert", "line.frag");
   box_.upload(make_box());
   sphere_.upload(make_sphere());
+  small_sphere_.upload(make_sphere(16, 10));
+  tiny_sphere_.upload(make_sphere(8, 6));
   cylinder_.upload(make_cylinder());
   cone_.upload(make_cone());
   glGenVertexArrays(1, &line_vao_);
@@ -45,7 +49,7 @@ void scene_renderer::init() {
 void scene_renderer::shutdown() {
   mesh_program_.destroy();
   line_program_.destroy();
-  for (gpu_mesh* mesh : {&box_, &sphere_, &cylinder_, &cone_}) mesh->destroy();
+  for (gpu_mesh* mesh : {&box_, &sphere_, &small_sphere_, &tiny_sphere_, &cylinder_, &cone_}) mesh->destroy();
   if (line_vao_ != 0) {
     glDeleteBuffers(1, &line_vbo_);
     glDeleteVertexArrays(1, &line_vao_);
@@ -75,11 +79,13 @@ void scene_renderer::add_grid(const orbit_camera& camera) {
   add_line({0.0, 0.002, 0.0}, {0.0, 0.002, 1.0}, {0.30f, 0.50f, 1.00f, 1.0f});
 }
 
-void scene_renderer::draw_shape(shape_kind shape, const glm::dmat4& model, const glm::vec4& color) {
+void scene_renderer::draw_shape(shape_kind shape, const glm::dmat4& model, const glm::vec4& color, double pixels) {
   const gpu_mesh* mesh = nullptr;
   switch (shape) {
     case shape_kind::box: mesh = &box_; break;
-    case shape_kind::sphere: mesh = &sphere_; break;
+    case shape_kind::sphere:
+      mesh = pixels < tiny_sphere_pixels ? &tiny_sphere_ : pixels < small_sphere_pixels ? &small_sphere_ : &sphere_;
+      break;
     case shape_kind::cylinder: mesh = &cylinder_; break;
     case shape_kind::cone: mesh = &cone_; break;
     case shape_kind::arrow: mesh = &cone_; break;
@@ -150,6 +156,17 @@ void scene_renderer::draw(const scene_view& view, const orbit_camera& camera, in
   glUniform3fv(mesh_program_.uniform("u_eye"), 1, glm::value_ptr(glm::vec3(camera.eye())));
   glUniform3fv(mesh_program_.uniform("u_light_direction"), 1,
                glm::value_ptr(glm::normalize(glm::vec3(0.4f, 1.0f, 0.3f))));
+  // A sphere of diameter d whose near side is z away covers about d / z * height / (2 tan(fov / 2))
+  // pixels on screen; small ones get coarser meshes (draw_shape).
+  const double fov = orbit_camera::field_of_view_deg * std::numbers::pi / 180.0;
+  const double pixels_per_radian = height / (2.0 * std::tan(0.5 * fov));
+  const glm::dvec3 eye = camera.eye();
+  const auto screen_size = [&](const view_node& node) {
+    if (node.shape != shape_kind::sphere) return std::numeric_limits<double>::infinity();
+    const double d = std::max({node.size.x, node.size.y, node.size.z}) * node.world.scale;
+    const double z = glm::length(node.world.translation - eye) - 0.5 * d;
+    return z > 0.0 ? d / z * pixels_per_radian : std::numeric_limits<double>::infinity();
+  };
   // Opaque nodes first, then translucent ones (ghosts) without depth writes.
   for (int pass = 0; pass < 2; ++pass) {
     glDepthMask(pass == 0 ? GL_TRUE : GL_FALSE);
@@ -158,7 +175,8 @@ void scene_renderer::draw(const scene_view& view, const orbit_camera& camera, in
       if ((node.color.a < 1.0f) != (pass == 1)) continue;
       glm::vec4 color = node.color;
       if (static_cast<int>(i) == selected_node) color = glm::vec4(glm::mix(glm::vec3(color), glm::vec3(1.0f, 0.9f, 0.5f), 0.45f), color.a);
-      draw_shape(node.shape, node.world.to_matrix() * glm::scale(glm::dmat4(1.0), node.size), color);
+      draw_shape(node.shape, node.world.to_matrix() * glm::scale(glm::dmat4(1.0), node.size), color,
+                 screen_size(node));
     }
   }
   glDepthMask(GL_TRUE);

@@ -2,6 +2,7 @@
 // Draws a scene_view with OpenGL 3.3 core: the ground grid and axes, every node's lit
 // primitive posed by its world transform, vector overlays as arrows, trails as line
 // strips. Needs a current context loaded by glad.
+#include <limits>
 #include <vector>
 
 #include <glad/gl.h>
@@ -14,6 +15,12 @@ namespace framelab::render {
 
 class scene_renderer {
  public:
+  // Spheres drawn small get coarser meshes, indistinguishable at that size, so that scenes with
+  // hundreds of balls stay fast (there are no instanced draws): under small_sphere_pixels across
+  // 16 x 10 facets, under tiny_sphere_pixels 8 x 6, instead of 32 x 16.
+  static constexpr double small_sphere_pixels = 48.0;
+  static constexpr double tiny_sphere_pixels = 18.0;
+
   // Compiles the embedded shaders and uploads the meshes; throws std::runtime_error.
   void init();
   void shutdown();
@@ -26,7 +33,9 @@ class scene_renderer {
     glm::vec4 color;
   };
 
-  void draw_shape(shape_kind shape, const glm::dmat4& model, const glm::vec4& color);
+  // pixels: the on-screen diameter of a sphere (picks its mesh); other shapes ignore it.
+  void draw_shape(shape_kind shape, const glm::dmat4& model, const glm::vec4& color,
+                  double pixels = std::numeric_limits<double>::infinity());
   void draw_arrow(const glm::dvec3& from, const glm::dvec3& vector, const glm::vec4& color);
   void add_line(const glm::dvec3& a, const glm::dvec3& b, const glm::vec4& color);
   void add_grid(const orbit_camera& camera);
@@ -35,6 +44,7 @@ class scene_renderer {
   shader_program mesh_program_;
   shader_program line_program_;
   gpu_mesh box_, sphere_, cylinder_, cone_;
+  gpu_mesh small_sphere_, tiny_sphere_;  // coarser spheres for small on-screen sizes
   GLuint line_vao_ = 0;
   GLuint line_vbo_ = 0;
   std::vector<line_vertex> lines_;

@@ -57,6 +57,16 @@ std::optional<std::string> simulation::set_parameters(const param_values& values
   return std::nullopt;
 }
 
+std::optional<std::string> simulation::record_live_parameter(const std::string& name, const param_value& value) {
+  if (!loaded()) return std::string("no scene loaded");
+  param_values updated = values_;
+  updated.set(name, value);
+  if (auto error = validate_params(defs_, updated)) return error;
+  if (auto error = scene_->check(updated)) return error;
+  values_ = std::move(updated);
+  return std::nullopt;
+}
+
 std::optional<std::string> simulation::set_clock(const clock_settings& clock) {
   if (auto error = validate_clock(clock)) return error;
   clock_ = clock;

@@ -48,6 +48,10 @@ class simulation {
   std::optional<std::string> load(const scene_entry& entry, const param_values& values);
   // New parameters for the current scene (validated first, then a reset).
   std::optional<std::string> set_parameters(const param_values& values);
+  // Records one parameter's new value WITHOUT a reset, for a setting a scene panel has
+  // already applied to the running scene (e.g. a live broadphase switch), so that the next
+  // reset and a saved preset keep it. Validated like set_parameters; nothing changes on error.
+  std::optional<std::string> record_live_parameter(const std::string& name, const param_value& value);
   std::optional<std::string> set_clock(const clock_settings& clock);
 
   void reset();  // t = 0 with the current parameters

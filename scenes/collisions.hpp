@@ -1,0 +1,99 @@
+#pragma once
+// collisions: hundreds to thousands of balls in a box (optionally turning like a drum),
+// colliding through linear impulses with restitution. The broadphase that finds the
+// candidate pairs is switchable live between the brute force over distinct pairs and
+// sort-and-sweep; the scene reports the pair counts and the broadphase's time per step,
+// and keeps a log of that time against the ball count for each method.
+// Physics: core/sphere_world.hpp, core/sphere_collisions.hpp. Panel: ui/collisions_panel.cpp.
+#include <array>
+#include <string>
+#include <vector>
+
+#include "core/sphere_world.hpp"
+#include "scenes/scene.hpp"
+
+namespace framelab {
+
+class collisions final : public scene {
+ public:
+  static constexpr double density = 1000.0;  // kg/m^3 (water): m = density 4/3 pi r^3
+  static constexpr std::size_t max_drawn_pairs = 6000;
+
+  // One point of the timing log: the mean broadphase time per step at a ball count.
+  struct timing_point {
+    int balls = 0;
+    double mean_ms = 0.0;
+    int samples = 0;
+  };
+
+  std::vector<param_def> parameters() const override;
+  std::vector<channel_def> channels() const override;
+  std::optional<std::string> check(const param_values& values) const override;
+  void reset(const param_values& values) override;
+  void step(double dt) override;
+  void read_channels(std::span<double> out) const override;
+  const scene_view& view() const override;
+
+  // Live settings (the panel): no reset, the state carries on.
+  void set_broadphase(broadphase_method method);
+  broadphase_method broadphase() const { return world_.method; }
+  void set_show_pairs(bool show);
+  bool show_pairs() const { return show_pairs_; }
+
+  // The timing log of each method (index: broadphase_method), sorted by ball count.
+  // It survives resets, so moving the ball-count slider draws a curve.
+  const std::vector<timing_point>& timing_log(broadphase_method method) const {
+    return log_[static_cast<std::size_t>(method)];
+  }
+  void clear_timing_log();
+  // Times both methods `repeats` times on the current positions and logs the results,
+  // so both curves get a point at this ball count.
+  void time_both_methods(int repeats = 5);
+  // For each ball count in `counts` that fits the box: a fresh set of balls with the current
+  // parameters, `settle_steps` steps, then both methods timed (the best of `repeats`) and
+  // logged. The running state is untouched. Takes about a second up to 4000 balls.
+  void measure_growth(const std::vector<int>& counts, int settle_steps = 20, int repeats = 3);
+
+  const sphere_world& world() const { return world_; }
+  std::size_t ball_count() const { return world_.spheres.size(); }
+  double time() const { return time_; }
+
+  // The settings parameters() declares, in one place (for check, reset and tests).
+  struct settings {
+    int balls = 300;
+    double radius = 0.07;
+    double radius_spread = 0.3;
+    glm::dvec3 box_size{3.0, 3.0, 1.5};
+    double gravity = 9.81;
+    double restitution = 0.9;
+    double initial_speed = 3.0;
+    double drum_rate = 0.0;
+    broadphase_method method = broadphase_method::sort_and_sweep;
+    int iterations = 4;
+    bool show_pairs = false;
+    int seed = 1;
+  };
+  static settings read_settings(const param_values& values);
+  // How many start positions (grid cells of edge 2 radius (1 + gap)) the box holds.
+  static long long start_cells(const settings& s);
+  // Fills `world` with s.balls balls at random distinct cells of the grid, random radii and
+  // velocities of speed initial_speed in random directions, in the box the settings describe.
+  static void build_world(const settings& s, sphere_world& world);
+
+ private:
+  void log_time(broadphase_method method, int balls, double ms);
+  void build_view();
+  void update_view() const;
+  double speed_scale() const;
+
+  settings settings_;
+  sphere_world world_;
+  double time_ = 0.0;
+  bool show_pairs_ = false;
+  int warmup_steps_ = 0;  // steps left before timings are logged (the first sort is a full one)
+  std::array<std::vector<timing_point>, 2> log_;
+  mutable bool view_dirty_ = true;
+  mutable scene_view view_;
+};
+
+}  // namespace framelab

@@ -1,0 +1,86 @@
+// The collisions panel with no window: clicking "brute force" switches the running scene's
+// broadphase at once, without a reset (the step count and the balls carry on), and records
+// the parameter so that a reset keeps it; the timing plot draws once the log has points.
+#include <gtest/gtest.h>
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include "scenes/collisions.hpp"
+#include "scenes/registry.hpp"
+#include "ui/ui_state.hpp"
+
+namespace framelab {
+namespace {
+
+class collisions_panel : public testing::Test {
+ protected:
+  void SetUp() override {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(1280.0f, 720.0f);
+    io.DeltaTime = 1.0f / 60.0f;
+    io.IniFilename = nullptr;
+    unsigned char* pixels = nullptr;
+    int width = 0, height = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
+    const scene_entry* entry = find_scene("collisions");
+    ASSERT_NE(entry, nullptr);
+    param_values values = param_values::defaults(entry->create()->parameters());
+    values.set("balls", std::int64_t{120});
+    values.set("broadphase", std::string("sort-and-sweep"));
+    ASSERT_FALSE(sim_.load(*entry, values));
+    state_.sim = &sim_;
+    ui::sync_with_simulation(state_);
+  }
+  void TearDown() override { ImGui::DestroyContext(); }
+
+  void frame(ImVec2 mouse, bool down) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = mouse;
+    io.MouseDown[0] = down;
+    ImGui::NewFrame();
+    ui::draw_ui(state_);
+    ImGui::Render();
+  }
+  void click(ImVec2 where) {
+    frame(where, true);
+    frame(where, false);
+  }
+  collisions& scene() { return dynamic_cast<collisions&>(sim_.current_mutable()); }
+
+  simulation sim_;
+  ui::ui_state state_;
+};
+
+TEST_F(collisions_panel, the_radio_button_switches_the_broadphase_live) {
+  frame(ImVec2(0, 0), false);
+  frame(ImVec2(0, 0), false);
+  for (int k = 0; k < 5; ++k) sim_.single_step();
+  const long long steps = sim_.step_count();
+  const glm::dvec3 first_ball = scene().world().spheres.position[0];
+
+  ImGuiWindow* window = ImGui::FindWindowByName("Collisions");
+  ASSERT_NE(window, nullptr);
+  // the first item is the "brute force" radio button; its circle is at the start of the line
+  click(ImVec2(window->DC.CursorStartPos.x + 8.0f, window->DC.CursorStartPos.y + 8.0f));
+
+  EXPECT_EQ(scene().broadphase(), broadphase_method::brute_force);
+  EXPECT_EQ(sim_.step_count(), steps);                               // no reset
+  EXPECT_EQ(scene().world().spheres.position[0], first_ball);        // the balls carry on
+  EXPECT_EQ(sim_.parameters().choice("broadphase"), "brute-force");  // recorded...
+  EXPECT_EQ(state_.edited.choice("broadphase"), "brute-force");      // ...and shown
+  sim_.reset();
+  EXPECT_EQ(scene().broadphase(), broadphase_method::brute_force);  // a reset keeps it
+}
+
+TEST_F(collisions_panel, the_timing_plot_draws_with_logged_points) {
+  scene().measure_growth({50, 100}, 2, 1);
+  for (int k = 0; k < 3; ++k) frame(ImVec2(0, 0), false);
+  EXPECT_EQ(scene().timing_log(broadphase_method::brute_force).size(), 2u);
+  ImGuiWindow* window = ImGui::FindWindowByName("Collisions");
+  ASSERT_NE(window, nullptr);
+  EXPECT_GT(window->DrawList->VtxBuffer.Size, 0);
+}
+
+}  // namespace
+}  // namespace framelab

@@ -1,0 +1,182 @@
+// The collisions scene's panel: the broadphase switch (live, no reset), the pair counts,
+// the broadphase time per step, a ball-count slider, and the logged time against the
+// ball count for both methods (log-log: slope 2 for the brute force's n^2, about 1 for
+// sort-and-sweep), plus a checkbox to draw the candidate pairs.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "scenes/collisions.hpp"
+#include "ui/line_plot.hpp"
+#include "ui/scene_panels.hpp"
+#include "ui/widgets.hpp"
+
+namespace framelab::ui {
+
+namespace {
+
+constexpr ImU32 brute_color = IM_COL32(240, 110, 90, 255);
+constexpr ImU32 sweep_color = IM_COL32(90, 190, 250, 255);
+
+struct panel_settings {
+  bool log_y = true;
+};
+
+panel_settings& settings() {
+  static panel_settings s;
+  return s;
+}
+
+const char* method_choice(broadphase_method m) {
+  return m == broadphase_method::brute_force ? "brute-force" : "sort-and-sweep";
+}
+
+// A live setting: applied to the running scene, recorded as the parameter's value (so a
+// reset or a saved preset keeps it) and shown in the Parameters panel.
+void record_live(ui_state& state, const std::string& name, const param_value& value) {
+  if (auto error = state.sim->record_live_parameter(name, value)) {
+    set_message(state, "Not recorded: " + *error, true);
+    return;
+  }
+  state.edited.set(name, value);
+  set_message(state, name + " = " + format_param(value) + " (live, no reset)", false);
+}
+
+double mean_logged(const collisions& scene, broadphase_method m) {
+  for (const auto& p : scene.timing_log(m))
+    if (p.balls == static_cast<int>(scene.ball_count())) return p.mean_ms;
+  return std::nan("");
+}
+
+void draw_method_switch(ui_state& state, collisions& scene) {
+  int method = scene.broadphase() == broadphase_method::brute_force ? 0 : 1;
+  bool changed = ImGui::RadioButton("brute force", &method, 0);
+  tooltip("Test the boxes of every distinct pair of balls: n(n-1)/2 tests per step");
+  ImGui::SameLine();
+  changed |= ImGui::RadioButton("sort-and-sweep", &method, 1);
+  tooltip("Sort the boxes along one axis (re-sorting last step's nearly sorted order), test only neighbours");
+  ImGui::SameLine();
+  help_marker(
+      "The broadphase switches at once, without a reset: the balls carry on. Both methods find the same "
+      "candidate pairs, so the motion is the same; only the time differs.");
+  if (changed) {
+    const auto m = method == 0 ? broadphase_method::brute_force : broadphase_method::sort_and_sweep;
+    scene.set_broadphase(m);
+    record_live(state, "broadphase", std::string(method_choice(m)));
+  }
+  bool show = scene.show_pairs();
+  if (ImGui::Checkbox("draw candidate pairs", &show)) {
+    scene.set_show_pairs(show);
+    record_live(state, "show_pairs", show);
+  }
+  tooltip(
+      "Lines between the centres of each candidate pair: red when the balls touch, yellow when only "
+      "their boxes overlap. The balls turn see-through.");
+}
+
+void draw_counts(const collisions& scene) {
+  const auto& stats = scene.world().last_step();
+  const auto n = static_cast<unsigned long long>(scene.ball_count());
+  if (!ImGui::BeginTable("counts", 2, ImGuiTableFlags_SizingStretchSame)) return;
+  ImGui::TableNextColumn();
+  ImGui::Text("candidates %zu", stats.candidate_pairs);
+  tooltip("Candidate pairs: pairs whose boxes overlap, the broadphase's answer (the same for both methods)");
+  ImGui::TableNextColumn();
+  ImGui::Text("touching %zu", stats.touching_pairs);
+  tooltip("Touching pairs: candidates whose balls touch, |x_j - x_i| <= r_i + r_j (the narrowphase's answer)");
+  ImGui::TableNextColumn();
+  ImGui::Text("broadphase %.3f ms", stats.broadphase_ms);
+  tooltip("Wall-clock time of the last step's broadphase, per step");
+  ImGui::TableNextColumn();
+  ImGui::Text("mean %.3f ms", mean_logged(scene, scene.broadphase()));
+  tooltip("Mean broadphase time per step over the steps run at this ball count with this method");
+  ImGui::TableNextColumn();
+  ImGui::Text("of %llu pairs", n * (n > 0 ? n - 1 : 0) / 2);
+  tooltip("n(n-1)/2 distinct pairs of balls: the brute force tests every one of them each step");
+  ImGui::TableNextColumn();
+  ImGui::Text("contacts %.3f ms", stats.contact_ms);
+  tooltip("Narrowphase, impulses and walls of the last step (the same work for both methods)");
+  ImGui::EndTable();
+}
+
+void draw_ball_slider(ui_state& state) {
+  if (!state.edited.contains("balls")) return;
+  std::int64_t balls = state.edited.integer("balls");
+  const std::int64_t lo = 1, hi = 4000;
+  ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 4.0f);
+  ImGui::SliderScalar("balls", ImGuiDataType_S64, &balls, &lo, &hi);
+  tooltip("Restarts with this many balls (on release). The broadphase time at each count is logged below.");
+  state.edited.set("balls", balls);
+  if (ImGui::IsItemDeactivatedAfterEdit()) {
+    if (auto error = state.sim->set_parameters(state.edited)) {
+      state.field_errors["balls"] = "Rejected: " + *error;
+    } else {
+      state.field_errors.erase("balls");
+      set_message(state, "Restarted with " + std::to_string(balls) + " balls", false);
+    }
+  }
+  if (const auto it = state.field_errors.find("balls"); it != state.field_errors.end()) error_text(it->second.c_str());
+}
+
+void draw_growth(collisions& scene) {
+  if (button("Time both", "Time both methods on the current balls (best of 5) and log them")) {
+    scene.time_both_methods(5);
+  }
+  ImGui::SameLine();
+  if (button("Measure 100..4000",
+             "Fresh balls with these parameters at 100 to 4000 balls; both methods timed at each "
+             "count (takes about a second). The running scene is untouched.")) {
+    scene.measure_growth({100, 200, 400, 700, 1000, 1500, 2000, 3000, 4000});
+  }
+  ImGui::SameLine();
+  if (button("Clear", "Forget the logged times")) scene.clear_timing_log();
+  ImGui::SameLine();
+  ImGui::Checkbox("log", &settings().log_y);
+  tooltip("Plot log10 of the time: on log-log axes n^2 is a line of slope 2, n a line of slope 1");
+
+  std::vector<double> xs[2], ys[2];
+  for (int m = 0; m < 2; ++m) {
+    for (const auto& p : scene.timing_log(static_cast<broadphase_method>(m))) {
+      if (settings().log_y && !(p.mean_ms > 0.0)) continue;
+      xs[m].push_back(p.balls);
+      ys[m].push_back(settings().log_y ? std::log10(p.mean_ms) : p.mean_ms);
+    }
+  }
+  const plot_series series[] = {{"brute force", xs[0], ys[0], brute_color},
+                                {"sort-and-sweep", xs[1], ys[1], sweep_color}};
+  plot_options options;
+  options.x_label = "balls";
+  options.y_label = settings().log_y ? "log10(ms per step)" : "ms per step";
+  options.log_x = true;
+  // the rest of the window, at least 8 lines
+  options.size = ImVec2(0.0f, std::max(ImGui::GetContentRegionAvail().y, ImGui::GetFontSize() * 8.0f));
+  if (xs[0].empty() && xs[1].empty()) {
+    ImGui::TextDisabled("Run a few steps, move the ball-count slider, or press Measure.");
+  } else {
+    line_plot("growth", series, options);
+  }
+}
+
+void draw_collisions_panel(ui_state& state) {
+  auto* scene = dynamic_cast<collisions*>(&state.sim->current_mutable());
+  if (scene == nullptr) {
+    ImGui::TextDisabled("The collisions scene is not loaded.");
+    return;
+  }
+  draw_method_switch(state, *scene);
+  ImGui::Separator();
+  draw_counts(*scene);
+  ImGui::Separator();
+  draw_ball_slider(state);
+  draw_growth(*scene);
+}
+
+const int registered = register_scene_panel("collisions", "Collisions", &draw_collisions_panel);
+
+}  // namespace
+
+}  // namespace framelab::ui
