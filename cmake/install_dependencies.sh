@@ -8,6 +8,7 @@ packages=(
   libsdl2-dev libimgui-dev libglm-dev python3-glad
   libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libstb-dev
   libgl1-mesa-dri xvfb xauth
+  libeigen3-dev  # benchmarks only: Eigen's AutoDiffScalar as the reference in `framelab bench ad`
 )
 
 missing=()

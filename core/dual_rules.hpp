@@ -21,6 +21,7 @@
 // since the input does not move in that direction. Without it a Jacobian
 // column of a variable that sqrt(x0) does not depend on would read NaN at x0 = 0.
 #include <cmath>
+#include <type_traits>
 #include <numbers>
 
 namespace framelab::dual_rules {
@@ -30,9 +31,16 @@ namespace framelab::dual_rules {
 // c w, where a zero weight w contributes exactly zero even if c is infinite or
 // NaN: an argument that does not vary in a direction (the exponent of
 // pow(x, D(2.0)), or sqrt(x0) seen from x1) must not spoil it with 0 * inf.
-template <class T>
-constexpr T weighted(T c, T w) {
-  return w == T(0) ? T(0) : c * w;
+template <class T, class W>
+constexpr W weighted(T c, W w) {
+  if constexpr (std::is_same_v<W, T>) {
+    return w == T(0) ? T(0) : c * w;
+  } else {
+    // a SIMD vector of parts (core/dual.hpp): the product, masked to +0 in the lanes where w == 0
+    const W product = c * w;
+    const auto nonzero = w != W{};
+    return __builtin_bit_cast(W, __builtin_bit_cast(decltype(nonzero), product) & nonzero);
+  }
 }
 
 // Partial derivatives of a two-argument rule f(x, y); x is the first argument.
