@@ -36,7 +36,7 @@ void draw_labels(const scene_view& view, const render::orbit_camera& camera, ImV
                   text);
   };
   for (const auto& v : view.vectors) {
-    if (!v.visible || glm::length(v.value) * v.scale < 1e-6) continue;
+    if (!v.visible || v.label.empty() || glm::length(v.value) * v.scale < 1e-6) continue;  // unlabelled: no text
     char text[128];
     std::snprintf(text, sizeof text, "%s %.3g %s", v.label.c_str(), glm::length(v.value), v.unit.c_str());
     put(v.origin + v.value * v.scale, v.color, text);

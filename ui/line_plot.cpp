@@ -25,6 +25,19 @@ std::string format_tick(double value, double step) {
   return text;
 }
 
+// A tick of a log axis at 10^exponent: "1e-12" for whole decades, else two digits.
+std::string format_decade(double exponent) {
+  char text[32];
+  const double k = std::round(exponent);
+  if (std::abs(exponent - k) < 1e-9) {
+    if (k == 0.0) return "1";
+    std::snprintf(text, sizeof text, "1e%d", static_cast<int>(k));
+  } else {
+    std::snprintf(text, sizeof text, "%.2g", std::pow(10.0, exponent));
+  }
+  return text;
+}
+
 }  // namespace
 
 ImU32 series_color(std::size_t i) {
@@ -35,14 +48,14 @@ ImU32 series_color(std::size_t i) {
   return palette[i % std::size(palette)];
 }
 
-plot_range data_range(std::span<const plot_series> series, bool along_x, bool log_x) {
+plot_range data_range(std::span<const plot_series> series, bool along_x, bool log_x, bool log_y) {
   double lo = std::numeric_limits<double>::infinity();
   double hi = -lo;
   for (const auto& s : series) {
     const std::size_t n = std::min(s.x.size(), s.y.size());
     for (std::size_t i = 0; i < n; ++i) {
-      if (!usable(s.x[i], log_x) || !std::isfinite(s.y[i])) continue;
-      const double v = along_x ? to_axis(s.x[i], log_x) : s.y[i];
+      if (!usable(s.x[i], log_x) || !usable(s.y[i], log_y)) continue;
+      const double v = along_x ? to_axis(s.x[i], log_x) : to_axis(s.y[i], log_y);
       lo = std::min(lo, v);
       hi = std::max(hi, v);
     }
@@ -90,7 +103,8 @@ void line_plot(const char* id, std::span<const plot_series> series, const plot_o
 
   const plot_range xr = options.autoscale ? data_range(series, true, options.log_x)
                                           : plot_range{to_axis(options.x_min, options.log_x), to_axis(options.x_max, options.log_x)};
-  const plot_range yr = options.autoscale ? data_range(series, false, false) : plot_range{options.y_min, options.y_max};
+  const plot_range yr = options.autoscale ? data_range(series, false, false, options.log_y)
+                                          : plot_range{to_axis(options.y_min, options.log_y), to_axis(options.y_max, options.log_y)};
   const auto sx = [&](double x) {
     return p0.x + static_cast<float>((x - xr.min) / (xr.max - xr.min)) * (p1.x - p0.x);
   };
@@ -114,14 +128,17 @@ void line_plot(const char* id, std::span<const plot_series> series, const plot_o
   for (double t : yticks) {
     const float y = sy(t);
     draw->AddLine(ImVec2(p0.x, y), ImVec2(p1.x, y), grid);
-    const std::string text = format_tick(t, ystep);
+    const std::string text = options.log_y ? format_decade(t) : format_tick(t, ystep);
     const float w = ImGui::CalcTextSize(text.c_str()).x;
     draw->AddText(ImVec2(p0.x - w - 4.0f, y - font * 0.5f), label, text.c_str());
   }
   const std::string x_title = options.x_label + (options.log_x ? " (log)" : "");
   draw->AddText(ImVec2(0.5f * (p0.x + p1.x) - 0.5f * ImGui::CalcTextSize(x_title.c_str()).x, p1.y + font + 2.0f), label,
                 x_title.c_str());
-  if (!options.y_label.empty()) draw->AddText(ImVec2(origin.x, origin.y), label, options.y_label.c_str());
+  if (!options.y_label.empty()) {
+    const std::string y_title = options.y_label + (options.log_y ? " (log)" : "");
+    draw->AddText(ImVec2(origin.x, origin.y), label, y_title.c_str());
+  }
 
   // Series, clipped to the frame; at most a few points per pixel column.
   draw->PushClipRect(p0, p1, true);
@@ -131,11 +148,11 @@ void line_plot(const char* id, std::span<const plot_series> series, const plot_o
     ImVec2 previous;
     bool have_previous = false;
     for (std::size_t i = 0; i < n; i += stride) {
-      if (!usable(s.x[i], options.log_x) || !std::isfinite(s.y[i])) {
+      if (!usable(s.x[i], options.log_x) || !usable(s.y[i], options.log_y)) {
         have_previous = false;
         continue;
       }
-      const ImVec2 p(sx(to_axis(s.x[i], options.log_x)), sy(s.y[i]));
+      const ImVec2 p(sx(to_axis(s.x[i], options.log_x)), sy(to_axis(s.y[i], options.log_y)));
       if (have_previous) draw->AddLine(previous, p, s.color, 1.5f);
       if (n < 64) draw->AddCircleFilled(p, 2.5f, s.color);
       previous = p;

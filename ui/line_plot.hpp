@@ -22,6 +22,7 @@ struct plot_options {
   std::string x_label;  // with its unit, e.g. "t (s)"
   std::string y_label;
   bool log_x = false;     // x > 0 only; other samples are skipped
+  bool log_y = false;     // y > 0 only; other samples are skipped
   bool autoscale = true;  // fit the data; otherwise use the ranges below
   double x_min = 0.0, x_max = 1.0;
   double y_min = 0.0, y_max = 1.0;
@@ -35,8 +36,9 @@ struct plot_range {
 };
 
 // Data range of the finite values of all series along x (or y), padded so that a
-// constant series still gets a non-empty range. Exposed for tests.
-plot_range data_range(std::span<const plot_series> series, bool along_x, bool log_x);
+// constant series still gets a non-empty range; a log axis's range is in decades.
+// Exposed for tests.
+plot_range data_range(std::span<const plot_series> series, bool along_x, bool log_x, bool log_y = false);
 
 // "Nice" tick positions (1, 2, 5 x 10^k steps) covering [min, max].
 std::vector<double> nice_ticks(double min, double max, int target_count);
