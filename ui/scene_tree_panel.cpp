@@ -72,10 +72,16 @@ void draw_scene_tree_panel(ui_state& state) {
   if (!view.vectors.empty()) {
     ImGui::Separator();
     ImGui::TextUnformatted("Vectors");
+    std::size_t unlabelled = 0;  // e.g. the arrow grid of a field: counted, not listed
     for (const auto& v : view.vectors) {
+      if (v.label.empty()) {
+        ++unlabelled;
+        continue;
+      }
       ImGui::TextColored(ImVec4(v.color.r, v.color.g, v.color.b, 1.0f), "  %s: |v| = %.4g %s", v.label.c_str(),
                          glm::length(v.value), v.unit.c_str());
     }
+    if (unlabelled > 0) ImGui::TextDisabled("  + %zu unlabelled arrows", unlabelled);
   }
   ImGui::End();
 }
