@@ -3,9 +3,11 @@
 // transforms, vector overlays, trails and a default camera. Scenes fill it in;
 // render/ draws it; ui/ lists it. No GL or ImGui here (DESIGN.md: arrows point
 // toward core, physics stays free of graphics as with Box2D's b2DebugDraw).
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "core/dynamic_transform.hpp"
 #include "core/glm_config.hpp"
 #include "core/transform.hpp"
 
@@ -24,6 +26,12 @@ struct view_node {
   glm::vec4 color{0.8f, 0.8f, 0.8f, 1.0f};
   transform<double, 3> local = transform<double, 3>::identity();
   transform<double, 3> world = transform<double, 3>::identity();
+  // The node's dynamics when the scene tracks them (velocity, acceleration, angular
+  // velocity and acceleration; the poses repeat local/world): local relative to the
+  // parent, world relative to the world. Empty for nodes that are only drawn. The
+  // scene tree shows them and offers the edits of scene::edit_node.
+  std::optional<dynamic_transform<double, 3>> local_dynamics{};
+  std::optional<dynamic_transform<double, 3>> world_dynamics{};
 };
 
 // An arrow drawn from `origin` along `value` (world units), e.g. a velocity or an

@@ -20,6 +20,20 @@ struct channel_def {
   std::string description;
 };
 
+// A change the UI asks of one node of a scene (scene::edit_node). Poses and
+// dynamics are 3D with y up, as in scene_view; angular quantities in rad/s, rad/s^2.
+struct node_edit {
+  enum class kind {
+    set_local,        // replace the node's local pose and dynamics (relative to its parent)
+    set_global,       // replace its global ones; converted to local through the parent, A1 = A2^-1 o A3
+    velocity_change,  // add a global velocity change dv (an impulse over the mass) to the node
+  };
+  kind what = kind::set_local;
+  dynamic_transform<double, 3> dynamics{};  // set_local, set_global
+  glm::dvec3 delta_velocity{0.0};           // velocity_change, world m/s
+  bool counteract_children = false;         // velocity_change: the children keep their global dynamics
+};
+
 // A one-shot command the scene offers as a button (e.g. "Fire").
 struct action_def {
   std::string name;
@@ -49,6 +63,12 @@ class scene {
   // What to draw and list; valid until the next reset/step/trigger.
   virtual const scene_view& view() const = 0;
   virtual void trigger(const std::string& /*action*/) {}
+  // Applies an edit to view().nodes[node]. Returns why it was refused (bad value,
+  // node not editable); then nothing changed. Scenes that keep their nodes' dynamics
+  // (e.g. in a core hierarchy) override it; the default refuses.
+  virtual std::optional<std::string> edit_node(int /*node*/, const node_edit& /*edit*/) {
+    return "the nodes of this scene cannot be edited";
+  }
   // Why the scene cannot go on (e.g. an integrator refused a step), or nothing.
   // The simulation then pauses with this message, as for a non-finite channel.
   virtual std::optional<std::string> failure() const { return std::nullopt; }

@@ -1,8 +1,10 @@
 #include <cmath>
+#include <cstdio>
 #include <numbers>
 
 #include <imgui.h>
 
+#include "ui/frame_editor.hpp"
 #include "ui/panels.hpp"
 #include "ui/widgets.hpp"
 
@@ -27,25 +29,80 @@ void tree_node(ui_state& state, const scene_view& view, int index) {
   ImGui::TreePop();
 }
 
-// Translation in metres, rotation as axis and angle in degrees, scale.
+// One compact row: a short name, x y z and the unit; `tip` explains it on hover.
+void vector_row(const char* name, const glm::dvec3& v, const char* unit, const char* tip) {
+  ImGui::Text("%-6s%7.3f%8.3f%8.3f %s", name, v.x, v.y, v.z, unit);
+  tooltip(tip);
+}
+
+// Translation in metres, rotation as an angle in degrees about an axis, scale.
 void pose_rows(const char* title, const transform<double, 3>& pose) {
-  const glm::dquat q = glm::normalize(pose.rotation);
-  const double angle = 2.0 * std::acos(std::min(1.0, std::abs(q.w)));
-  glm::dvec3 axis = std::abs(std::sin(angle / 2.0)) > 1e-12 ? glm::dvec3(q.x, q.y, q.z) / std::sin(angle / 2.0)
-                                                            : glm::dvec3(0.0, 1.0, 0.0);
-  if (q.w < 0.0) axis = -axis;
+  glm::dquat q = glm::normalize(pose.rotation);
+  if (q.w < 0.0) q = -q;  // the shorter way round
+  const double s = glm::length(glm::dvec3(q.x, q.y, q.z));
+  const double angle = 2.0 * std::atan2(s, q.w);
+  const glm::dvec3 axis = s > 1e-12 ? glm::dvec3(q.x, q.y, q.z) / s : glm::dvec3(0.0, 1.0, 0.0);
   ImGui::TextColored(ImVec4(0.6f, 0.8f, 1.0f, 1.0f), "%s", title);
-  ImGui::Text("  position  %8.3f %8.3f %8.3f m", pose.translation.x, pose.translation.y, pose.translation.z);
-  ImGui::Text("  rotation  %8.2f deg about (%.3f, %.3f, %.3f)", angle * 180.0 / std::numbers::pi, axis.x, axis.y,
-              axis.z);
-  ImGui::Text("  quat wxyz %8.4f %8.4f %8.4f %8.4f", q.w, q.x, q.y, q.z);
-  ImGui::Text("  scale     %8.4f", pose.scale);
+  vector_row("pos", pose.translation, "m", "Position T (x, y, z)");
+  ImGui::Text("%-6s%7.2f deg  scale %.4g", "rot", angle * 180.0 / std::numbers::pi, pose.scale);
+  char quat[96];
+  std::snprintf(quat, sizeof quat, "Angle about the axis below; quaternion (w, x, y, z) = (%.4f, %.4f, %.4f, %.4f)", q.w,
+                q.x, q.y, q.z);
+  tooltip(quat);
+  vector_row("axis", axis, "", "Rotation axis (unit)");
+}
+
+// Velocity, acceleration, angular velocity and angular acceleration, with units.
+void dynamics_rows(const dynamic_transform<double, 3>& d) {
+  vector_row("v", d.velocity, "m/s", "Velocity v = dT/dt");
+  vector_row("a", d.accel, "m/s^2", "Acceleration a = dv/dt");
+  vector_row("w", d.angular_velocity, "rad/s", "Angular velocity w (dR/dt = w x R)");
+  vector_row("alpha", d.angular_accel, "rad/s^2", "Angular acceleration alpha = dw/dt");
+}
+
+// |v|, |a|, |w|, |alpha| of every node that has dynamics, local or world.
+void every_node_table(ui_state& state, const scene_view& view) {
+  static bool world = true;
+  bool any = false;
+  for (const auto& node : view.nodes) any = any || node.world_dynamics.has_value();
+  if (!any || !ImGui::CollapsingHeader("Dynamics of every node")) return;
+  if (ImGui::RadioButton("world##every", world)) world = true;
+  tooltip("Relative to the world (global)");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("local##every", !world)) world = false;
+  tooltip("Relative to each node's parent (local)");
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
+  if (!ImGui::BeginTable("every node", 5, flags)) return;
+  ImGui::TableSetupColumn("node");
+  ImGui::TableSetupColumn("|v| m/s");
+  ImGui::TableSetupColumn("|a| m/s^2");
+  ImGui::TableSetupColumn("|w| rad/s");
+  ImGui::TableSetupColumn("|alpha| rad/s^2");
+  ImGui::TableHeadersRow();
+  for (std::size_t i = 0; i < view.nodes.size(); ++i) {
+    const auto& node = view.nodes[i];
+    const auto& d = world ? node.world_dynamics : node.local_dynamics;
+    if (!d) continue;
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    if (ImGui::Selectable(node.name.c_str(), state.selected_node == static_cast<int>(i)))
+      state.selected_node = static_cast<int>(i);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", glm::length(d->velocity));
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", glm::length(d->accel));
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", glm::length(d->angular_velocity));
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", glm::length(d->angular_accel));
+  }
+  ImGui::EndTable();
 }
 
 }  // namespace
 
 void draw_scene_tree_panel(ui_state& state) {
-  place_window(0.775f, 0.045f, 0.22f, 0.50f);
+  place_window(0.755f, 0.045f, 0.24f, 0.50f);
   if (!ImGui::Begin("Scene tree", &state.show_tree)) {
     ImGui::End();
     return;
@@ -67,8 +124,12 @@ void draw_scene_tree_panel(ui_state& state) {
       state.camera.set(camera);
     }
     pose_rows("Local (relative to parent)", node.local);
+    if (node.local_dynamics) dynamics_rows(*node.local_dynamics);
     pose_rows("World", node.world);
+    if (node.world_dynamics) dynamics_rows(*node.world_dynamics);
+    draw_frame_editor(state, state.selected_node);
   }
+  every_node_table(state, view);
   if (!view.vectors.empty()) {
     ImGui::Separator();
     ImGui::TextUnformatted("Vectors");
