@@ -1,11 +1,14 @@
 #include "app/cli.hpp"
 
 #include <cmath>
+#include <deque>
 #include <ostream>
 #include <sstream>
 
 #include <CLI/CLI.hpp>
 
+#include "bench/benchmark.hpp"
+#include "bench/export.hpp"
 #include "scenes/simulation.hpp"
 
 #ifndef FRAMELAB_VERSION
@@ -46,8 +49,84 @@ std::string validate(const cli_request& request, const std::string& size_text) {
     }
     if (request.shot.out.empty()) return "--out: needs a file name";
   }
+  if (request.kind == command_kind::bench && !request.bench.list) {
+    const auto& b = request.bench;
+    const bench::benchmark_info* info = bench::find_benchmark(b.name);
+    if (b.name.empty()) return "bench: name a benchmark (framelab bench --list shows them)";
+    if (info == nullptr) return "bench: no benchmark named '" + b.name + "' (framelab bench --list shows them)";
+    bench::option_values values;
+    if (auto error = bench::resolve_options(*info, b.given, values)) return "bench " + b.name + ": " + *error;
+    std::vector<bench::bench_case> cases;
+    if (auto error = bench::make_cases(*info, values, cases)) return "bench " + b.name + ": " + *error;
+    if (cases.empty()) return "bench " + b.name + ": these options select no case";
+    if (!b.json.empty())
+      if (auto error = bench::check_output_path(b.json)) return "--json: " + *error;
+    if (!b.csv.empty())
+      if (auto error = bench::check_output_path(b.csv)) return "--csv: " + *error;
+  }
   return {};
 }
+
+// The `bench` subcommand: one sub-subcommand per registered benchmark, with the options
+// it declares (bench/options.hpp); their values are collected as text and checked by
+// the engine.
+struct bench_command_line {
+  struct one {
+    const bench::benchmark_info* info = nullptr;
+    CLI::App* command = nullptr;
+    std::map<std::string, std::string> text;  // option name -> value (stable addresses)
+    std::map<std::string, bool> flag;
+  };
+  CLI::App* command = nullptr;
+  std::deque<one> benchmarks;
+
+  void add(CLI::App& app, bench_options& target) {
+    command = app.add_subcommand("bench", "Run a benchmark and print a table (framelab bench --list shows them)");
+    command->add_flag("--list", target.list, "List the benchmarks and their options");
+    // A name that is no benchmark lands here, for a clearer message than CLI11's.
+    command->add_option("name", target.name, "The benchmark (see --list)")->group("");
+    for (const bench::benchmark_info* info : bench::registered_benchmarks()) {
+      one& b = benchmarks.emplace_back();
+      b.info = info;
+      b.command = command->add_subcommand(info->name, info->description);
+      for (const auto& spec : info->options) {
+        const std::string flag_name = "--" + spec.name;
+        if (spec.kind == bench::option_kind::flag) {
+          b.command->add_flag(flag_name, b.flag[spec.name], spec.description);
+        } else {
+          const std::string description =
+              spec.description + (spec.default_value.empty() ? "" : " (default: " + spec.default_value + ")");
+          auto* option = b.command->add_option(flag_name, b.text[spec.name], description);
+          if (spec.kind == bench::option_kind::choice_list) {
+            std::string choices;
+            for (const auto& c : spec.choices) choices += (choices.empty() ? "" : ",") + c;
+            option->type_name("{" + choices + "}|all");
+          } else if (spec.kind == bench::option_kind::integer_list) {
+            option->type_name("N,N,...");
+          } else {
+            option->type_name("N");
+          }
+        }
+      }
+      b.command->add_option("--json", target.json, "Also write the records to this JSON file");
+      b.command->add_option("--csv", target.csv, "Also write the records to this CSV file");
+    }
+    command->require_subcommand(0, 1);
+  }
+
+  // After parsing: which benchmark, and the options given on the command line.
+  void collect(bench_options& target) const {
+    for (const auto& b : benchmarks) {
+      if (!b.command->parsed()) continue;
+      target.name = b.info->name;
+      for (const auto& spec : b.info->options) {
+        const auto* option = b.command->get_option("--" + spec.name);
+        if (option->count() == 0) continue;
+        target.given[spec.name] = spec.kind == bench::option_kind::flag ? "true" : b.text.at(spec.name);
+      }
+    }
+  }
+};
 
 }  // namespace
 
@@ -90,6 +169,8 @@ cli_request parse_command_line(int argc, const char* const* argv, std::ostream& 
   shot->add_option("--frames", request.shot.frames, "Frames to run before the capture")->capture_default_str();
   shot->add_option("--size", size_text, "Window size in pixels, WxH (default 1280x720)");
   shot->add_option("--out", request.shot.out, "PNG file to write")->required();
+  bench_command_line bench_line;
+  bench_line.add(app, request.bench);
   app.require_subcommand(0, 1);
 
   std::ostringstream help_out;
@@ -108,6 +189,10 @@ cli_request parse_command_line(int argc, const char* const* argv, std::ostream& 
   if (list->parsed()) request.kind = command_kind::list_scenes;
   if (sim->parsed()) request.kind = command_kind::sim;
   if (shot->parsed()) request.kind = command_kind::shot;
+  if (bench_line.command->parsed()) {
+    request.kind = command_kind::bench;
+    bench_line.collect(request.bench);
+  }
   if (const std::string error = validate(request, size_text); !error.empty()) {
     err << "framelab: error: " << error << "\n";
     request.kind = command_kind::exit;

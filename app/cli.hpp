@@ -4,8 +4,11 @@
 //   framelab list-scenes                              name, category, summary
 //   framelab sim --scene S [--set k=v]... [--dt S] [--steps N] [--every K] [--csv FILE|-]
 //   framelab shot --scene S [--set k=v]... [--frames N] [--size WxH] --out FILE.png
+//   framelab bench --list                             the benchmarks and their options
+//   framelab bench NAME [its options] [--json FILE] [--csv FILE]   run one, print a table
 // Errors: exit code 2 and one line naming the bad argument; nothing is written.
 #include <iosfwd>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -35,7 +38,15 @@ struct shot_options {
   std::string out;
 };
 
-enum class command_kind { gui, sim, shot, list_scenes, exit };
+struct bench_options {
+  bool list = false;                         // --list: show the benchmarks
+  std::string name;                          // the benchmark to run
+  std::map<std::string, std::string> given;  // its options as typed (a flag: "true")
+  std::string json;                          // write the records here too (empty: no)
+  std::string csv;
+};
+
+enum class command_kind { gui, sim, shot, list_scenes, bench, exit };
 
 struct cli_request {
   command_kind kind = command_kind::gui;
@@ -43,6 +54,7 @@ struct cli_request {
   gui_options gui;
   sim_options sim;
   shot_options shot;
+  bench_options bench;
 };
 
 inline constexpr long long max_steps = 1'000'000'000;

@@ -1,8 +1,11 @@
 // framelab's entry point: parse the command line, then run the GUI, a headless
-// simulation, a screenshot or a listing. The only place where core, scenes, render,
-// ui, SDL and ImGui meet.
+// simulation, a screenshot, a benchmark or a listing. The only place where core,
+// scenes, bench, render, ui, SDL and ImGui meet.
+#include <unistd.h>
+
 #include <iostream>
 
+#include "app/bench_command.hpp"
 #include "app/cli.hpp"
 #include "app/gui_app.hpp"
 #include "app/sim_command.hpp"
@@ -17,6 +20,9 @@ int main(int argc, char** argv) {
       return run_list_scenes(std::cout);
     case command_kind::sim:
       return run_sim(request.sim, std::cout, std::cerr);
+    case command_kind::bench:
+      if (request.bench.list) return run_bench_list(std::cout);
+      return run_bench(request.bench, std::cout, std::cerr, ::isatty(STDERR_FILENO) == 1);
     case command_kind::shot: {
       gui_run run;
       run.scene = request.shot.scene;

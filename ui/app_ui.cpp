@@ -1,6 +1,7 @@
 #include <imgui.h>
 
 #include "scenes/preset.hpp"
+#include "ui/benchmarks_panel.hpp"
 #include "ui/panels.hpp"
 #include "ui/scene_panels.hpp"
 
@@ -80,6 +81,7 @@ void draw_ui(ui_state& state) {
   if (state.show_tree) draw_scene_tree_panel(state);
   if (state.show_plots) draw_plots_panel(state);
   draw_scene_panels(state);
+  if (state.show_benchmarks) draw_benchmarks_panel(state);
   if (state.show_help) draw_help_panel(state);
   draw_preset_dialogs(state);
 }

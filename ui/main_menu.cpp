@@ -54,6 +54,8 @@ void draw_main_menu(ui_state& state) {
     ImGui::MenuItem("Parameters", nullptr, &state.show_parameters);
     ImGui::MenuItem("Scene tree", nullptr, &state.show_tree);
     ImGui::MenuItem("Plots", nullptr, &state.show_plots);
+    ImGui::MenuItem("Benchmarks", nullptr, &state.show_benchmarks);
+    tooltip("Measure framelab's data structures against the standard ones (runs on a worker thread)");
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Help")) {

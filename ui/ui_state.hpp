@@ -5,6 +5,7 @@
 // render only through a narrow interface).
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,8 @@ namespace framelab::ui {
 
 // Keyboard commands; the app maps keys to these (Space, '.', R, F1, Esc).
 enum class shortcut { toggle_pause, single_step, reset, toggle_help, escape };
+
+struct benchmarks_state;  // ui/benchmarks_panel.hpp
 
 struct camera_link {
   std::function<camera_setup()> get;
@@ -34,6 +37,7 @@ struct ui_state {
   bool show_tree = true;
   bool show_plots = true;
   bool show_help = false;
+  bool show_benchmarks = false;
 
   int selected_node = -1;
 
@@ -60,6 +64,10 @@ struct ui_state {
   bool quit_requested = false;
   double frame_ms = 0.0;  // mean frame time, measured by the app
   camera_link camera;
+
+  // The Benchmarks panel's state, made on first use. Its runner cancels and joins a
+  // running benchmark when this state is destroyed (the app closing).
+  std::shared_ptr<benchmarks_state> benchmarks;
 };
 
 // Draws the main menu bar and every open panel. Call between NewFrame and Render.

@@ -1,5 +1,6 @@
 // Command-line parsing: every subcommand, and every kind of bad argument exits with
 // code 2 and one line naming it.
+#include <map>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -84,6 +85,69 @@ TEST(cli, bad_arguments_exit_two_with_one_line_naming_them) {
       {{"shot", "--scene", "tank-turret", "--out", "x.png", "--frames", "0"}, "--frames"},
       {{"shot", "--scene", "tank-turret"}, "--out"},
       {{"sim", "shot"}, "--scene"},
+  };
+  for (const auto& [args, expected] : cases) {
+    const auto p = parse(args);
+    std::string joined;
+    for (const auto& a : args) joined += a + " ";
+    EXPECT_EQ(p.request.kind, command_kind::exit) << joined;
+    EXPECT_EQ(p.request.exit_code, 2) << joined;
+    EXPECT_NE(p.err.find(expected), std::string::npos) << joined << "-> " << p.err;
+    EXPECT_EQ(std::count(p.err.begin(), p.err.end(), '\n'), 1) << joined << "-> " << p.err;
+    EXPECT_TRUE(p.out.empty()) << joined;
+  }
+}
+
+TEST(cli, bench_list_and_bench_with_options) {
+  const auto listed = parse({"bench", "--list"});
+  ASSERT_EQ(listed.request.kind, command_kind::bench) << listed.err;
+  EXPECT_TRUE(listed.request.bench.list);
+
+  const auto p = parse({"bench", "list", "--quick", "--sizes", "100,1e3", "--value-bytes", "8,64", "--orders",
+                        "random", "--tests", "traversal", "--json", "out.json", "--csv", "out.csv"});
+  ASSERT_EQ(p.request.kind, command_kind::bench) << p.err;
+  EXPECT_FALSE(p.request.bench.list);
+  EXPECT_EQ(p.request.bench.name, "list");
+  EXPECT_EQ(p.request.bench.given,
+            (std::map<std::string, std::string>{{"quick", "true"},
+                                                {"sizes", "100,1e3"},
+                                                {"value-bytes", "8,64"},
+                                                {"orders", "random"},
+                                                {"tests", "traversal"}}));
+  EXPECT_EQ(p.request.bench.json, "out.json");
+  EXPECT_EQ(p.request.bench.csv, "out.csv");
+
+  const auto plain = parse({"bench", "list"});
+  ASSERT_EQ(plain.request.kind, command_kind::bench) << plain.err;
+  EXPECT_TRUE(plain.request.bench.given.empty());
+  EXPECT_TRUE(plain.request.bench.json.empty());
+}
+
+TEST(cli, bench_help_exits_zero) {
+  for (const auto& args : std::vector<std::vector<std::string>>{{"bench", "--help"}, {"bench", "list", "--help"}}) {
+    const auto p = parse(args);
+    EXPECT_EQ(p.request.kind, command_kind::exit);
+    EXPECT_EQ(p.request.exit_code, 0);
+  }
+  EXPECT_NE(parse({"bench", "--help"}).out.find("--list"), std::string::npos);
+  EXPECT_NE(parse({"bench", "list", "--help"}).out.find("--value-bytes"), std::string::npos);
+}
+
+TEST(cli, bad_bench_arguments_exit_two_with_one_line_naming_them) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+      {{"bench"}, "name a benchmark"},
+      {{"bench", "nosuch"}, "no benchmark named 'nosuch'"},
+      {{"bench", "list", "--sizes", "12x"}, "--sizes: '12x' is not an integer"},
+      {{"bench", "list", "--sizes", "0"}, "--sizes"},
+      {{"bench", "list", "--sizes"}, "--sizes"},
+      {{"bench", "list", "--orders", "sideways"}, "--orders: 'sideways'"},
+      {{"bench", "list", "--value-bytes", "3"}, "--value-bytes: '3'"},
+      {{"bench", "list", "--tests", "bogo"}, "--tests"},
+      {{"bench", "list", "--sorted-max", "-1"}, "--sorted-max"},
+      {{"bench", "list", "--frobnicate"}, "--frobnicate"},
+      {{"bench", "list", "--tests", "sorted", "--sizes", "1000000"}, "no case"},
+      {{"bench", "list", "--json", "/nonexistent-dir/x.json"}, "--json"},
+      {{"bench", "list", "--csv", "/nonexistent-dir/x.csv"}, "--csv"},
   };
   for (const auto& [args, expected] : cases) {
     const auto p = parse(args);

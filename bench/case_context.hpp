@@ -1,0 +1,134 @@
+#pragma once
+// What a benchmark case sees while it runs on the runner's worker thread: the timer,
+// the stop flag, and where its records go.
+//
+// Repeated-minimum timing, as measure() does it:
+//   1. warm-up: the body runs `warmup_runs` times untimed for the result (caches, page
+//      faults, branch predictors); the first run's duration t1 calibrates the batch;
+//   2. batch:   a body shorter than min_sample_seconds runs k = ceil(min_sample_seconds
+//      / t1) times per sample, so the clock's resolution and call overhead vanish;
+//   3. samples: at least min_samples, then more while the case has used less than
+//      max_case_seconds, at most max_samples;
+//   4. record:  ns per item = min over samples of (sample time / (k * items)); also
+//      the median and the spread (max - min) / min.
+// Between samples (and between batched runs) the stop flag is checked; a stopped
+// measure() returns false and records nothing. A body that runs for long should poll
+// ctx.stop_requested() itself and return early; its partial sample is discarded.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "bench/record.hpp"
+
+namespace framelab::bench {
+
+struct timing_settings {
+  int warmup_runs = 1;
+  int min_samples = 5;
+  int max_samples = 25;
+  double min_sample_seconds = 0.005;  // batch short bodies up to this per sample
+  double max_case_seconds = 0.5;      // stop sampling (once min_samples are in) after this
+};
+
+// Keeps a value (and everything that computed it) from being optimized away, without
+// costing more than a register move. GCC and Clang.
+template <class T>
+inline void keep(const T& value) {
+  asm volatile("" : : "r,m"(value) : "memory");
+}
+
+// The setup of a measure() without one.
+struct no_setup {
+  void operator()() const noexcept {}
+};
+
+class case_context {
+ public:
+  case_context(const std::atomic<bool>& stop, param_list params, std::string unit, timing_settings timing)
+      : stop_(&stop), params_(std::move(params)), unit_(std::move(unit)), timing_(timing) {}
+
+  // True once the run was cancelled (or the runner is being destroyed): return soon.
+  bool stop_requested() const noexcept { return stop_->load(std::memory_order_relaxed); }
+
+  const timing_settings& timing() const noexcept { return timing_; }
+  const param_list& params() const noexcept { return params_; }
+
+  // Times `body` (which handles `items` elements or operations per call) and adds one
+  // record: the case's parameters plus `extra` (an extra key the case already has
+  // replaces its value in place, e.g. a case with {"test", "traversal+accumulate"}
+  // measuring twice with {"test", "traversal"} and {"test", "accumulate"}). Returns
+  // false if stopped (no record).
+  template <class Body>
+  bool measure(double items, Body&& body, param_list extra = {}) {
+    return measure(items, no_setup{}, std::forward<Body>(body), std::move(extra));
+  }
+
+  // The same with an untimed `setup` before every timed call of `body` (e.g. a fresh
+  // empty container for a body that fills it). Such bodies are timed one call at a time.
+  template <class Setup, class Body>
+  bool measure(double items, Setup&& setup, Body&& body, param_list extra = {}) {
+    using clock = std::chrono::steady_clock;
+    constexpr bool has_setup = !std::is_same_v<std::decay_t<Setup>, no_setup>;
+    sampler s(*this, items);
+    long long runs = 0;
+    while ((runs = s.next_batch()) > 0) {
+      double ns = 0.0;
+      if (has_setup || runs == 1) {
+        for (long long r = 0; r < runs && !stop_requested(); ++r) {
+          setup();
+          const auto t0 = clock::now();
+          body();
+          const auto t1 = clock::now();
+          ns += std::chrono::duration<double, std::nano>(t1 - t0).count();
+        }
+      } else {
+        const auto t0 = clock::now();
+        for (long long r = 0; r < runs; ++r) body();
+        const auto t1 = clock::now();
+        ns = std::chrono::duration<double, std::nano>(t1 - t0).count();
+      }
+      s.add(ns);
+    }
+    return s.finish(std::move(extra));
+  }
+
+  // A number attached to every record of this case (e.g. "bytes_per_element").
+  void metric(std::string name, double value);
+
+  // The records made by this case, with its metrics attached (the runner calls this
+  // when the case returns).
+  std::vector<record> take_records();
+
+ private:
+  // The bookkeeping of one measure() call, out of line.
+  class sampler {
+   public:
+    sampler(case_context& ctx, double items);
+    // Calls of the body for the next sample (the first call: the warm-up); 0 = done.
+    long long next_batch();
+    void add(double ns);
+    bool finish(param_list extra);
+
+   private:
+    case_context& ctx_;
+    double items_;
+    std::chrono::steady_clock::time_point start_;
+    int warmups_left_;
+    long long batch_ = 1;
+    bool in_warmup_ = true;
+    std::vector<double> ns_per_item_;
+  };
+
+  const std::atomic<bool>* stop_;
+  param_list params_;
+  std::string unit_;
+  timing_settings timing_;
+  std::vector<std::pair<std::string, double>> metrics_;
+  std::vector<record> records_;
+};
+
+}  // namespace framelab::bench

@@ -1,0 +1,193 @@
+#include "bench/runner.hpp"
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+
+namespace framelab::bench {
+
+namespace {
+
+// One run at a time in the whole process.
+std::atomic<bool> process_busy{false};
+
+using clock = std::chrono::steady_clock;
+
+double seconds_since(clock::time_point t0) {
+  return std::chrono::duration<double>(clock::now() - t0).count();
+}
+
+}  // namespace
+
+bool any_run_in_progress() noexcept {
+  return process_busy.load();
+}
+
+std::string format_duration(double seconds) {
+  char text[48];
+  if (!std::isfinite(seconds) || seconds < 0.0) return "?";
+  if (seconds < 10.0) {
+    std::snprintf(text, sizeof text, "%.1f s", seconds);
+  } else if (seconds < 60.0) {
+    std::snprintf(text, sizeof text, "%.0f s", seconds);
+  } else if (seconds < 3600.0) {
+    const long s = std::lround(seconds);
+    std::snprintf(text, sizeof text, "%ld min %02ld s", s / 60, s % 60);
+  } else {
+    const long m = std::lround(seconds / 60.0);
+    std::snprintf(text, sizeof text, "%ld h %02ld min", m / 60, m % 60);
+  }
+  return text;
+}
+
+runner::~runner() {
+  cancel();
+  join_worker();
+}
+
+void runner::join_worker() {
+  if (worker_.joinable()) worker_.join();
+}
+
+std::optional<std::string> runner::start(std::vector<bench_case> cases, run_priority priority) {
+  {
+    const std::lock_guard lock(mutex_);
+    if (running_) return std::string("a benchmark run is already in progress");
+  }
+  bool expected = false;
+  if (!process_busy.compare_exchange_strong(expected, true)) {
+    return std::string("another benchmark run is in progress in this program");
+  }
+  join_worker();  // the previous run's thread has finished; collect it
+  {
+    const std::lock_guard lock(mutex_);
+    running_ = true;
+    stop_.store(false);
+    records_.clear();
+    progress_ = run_progress{};
+    progress_.state = run_state::running;
+    progress_.cases_total = cases.size();
+    progress_.current_case = cases.empty() ? std::string() : cases.front().name;
+    run_start_ = eta_stamp_ = clock::now();
+  }
+  try {
+    worker_ = std::thread(&runner::work, this, std::move(cases), priority);
+  } catch (...) {
+    const std::lock_guard lock(mutex_);
+    running_ = false;
+    progress_.state = run_state::idle;
+    process_busy.store(false);
+    return std::string("could not start the worker thread");
+  }
+  return std::nullopt;
+}
+
+void runner::cancel() noexcept {
+  stop_.store(true);
+}
+
+bool runner::running() const {
+  const std::lock_guard lock(mutex_);
+  return running_;
+}
+
+run_progress runner::progress() const {
+  const std::lock_guard lock(mutex_);
+  run_progress p = progress_;
+  if (running_) {  // live clock: elapsed grows, the ETA counts down between cases
+    p.elapsed_seconds = seconds_since(run_start_);
+    if (p.eta_seconds > 0.0) p.eta_seconds = std::max(0.0, p.eta_seconds - seconds_since(eta_stamp_));
+  }
+  return p;
+}
+
+std::vector<record> runner::records() const {
+  const std::lock_guard lock(mutex_);
+  return records_;
+}
+
+std::vector<record> runner::records_from(std::size_t first) const {
+  const std::lock_guard lock(mutex_);
+  if (first >= records_.size()) return {};
+  return {records_.begin() + static_cast<std::ptrdiff_t>(first), records_.end()};
+}
+
+void runner::wait() {
+  std::unique_lock lock(mutex_);
+  done_.wait(lock, [this] { return !running_; });
+}
+
+bool runner::wait_for(std::chrono::milliseconds timeout) {
+  std::unique_lock lock(mutex_);
+  return done_.wait_for(lock, timeout, [this] { return !running_; });
+}
+
+void runner::work(std::vector<bench_case> cases, run_priority priority) {
+  if (priority == run_priority::below_ui) {
+    // Linux schedules threads as tasks: this changes this thread's niceness only. A
+    // failure (e.g. a sandbox forbidding it) leaves the priority as it was.
+    [[maybe_unused]] const int ignored = ::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 5);
+  }
+  clock::time_point t0;
+  {
+    const std::lock_guard lock(mutex_);
+    t0 = run_start_;
+  }
+  double total_cost = 0.0;
+  for (const auto& c : cases) total_cost += std::max(c.cost, 0.0);
+  double done_cost = 0.0;
+  double done_seconds = 0.0;  // time spent in the finished cases
+
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    if (stop_.load()) break;
+    bench_case& c = cases[i];
+    const auto case_start = clock::now();
+    {
+      const std::lock_guard lock(mutex_);
+      progress_.current_case = c.name;
+      progress_.elapsed_seconds = seconds_since(t0);
+    }
+    case_context ctx(stop_, c.params, c.unit, c.timing);
+    std::string error;
+    try {
+      if (c.run) c.run(ctx);
+    } catch (const std::exception& e) {
+      error = c.name + ": " + e.what();
+    } catch (...) {
+      error = c.name + ": unknown exception";
+    }
+    // Records are complete measurements (measure() drops a sample cut short), so they
+    // are kept even when the run was cancelled during the case.
+    std::vector<record> made = ctx.take_records();
+    const bool completed = !stop_.load();
+    done_cost += std::max(c.cost, 0.0);
+    done_seconds += seconds_since(case_start);
+    const std::lock_guard lock(mutex_);
+    for (auto& r : made) records_.push_back(std::move(r));
+    progress_.record_count = records_.size();
+    progress_.elapsed_seconds = seconds_since(t0);
+    if (!completed) break;
+    if (!error.empty()) progress_.errors.push_back(std::move(error));
+    progress_.cases_done = i + 1;
+    progress_.fraction = total_cost > 0.0 ? done_cost / total_cost : double(i + 1) / double(cases.size());
+    // ETA: the remaining cost at the rate the finished cases ran.
+    progress_.eta_seconds = done_cost > 0.0 ? done_seconds / done_cost * (total_cost - done_cost) : -1.0;
+    eta_stamp_ = clock::now();
+  }
+
+  const std::lock_guard lock(mutex_);
+  progress_.state =
+      stop_.load() && progress_.cases_done < progress_.cases_total ? run_state::cancelled : run_state::finished;
+  progress_.current_case.clear();
+  progress_.elapsed_seconds = seconds_since(t0);
+  progress_.eta_seconds = 0.0;
+  running_ = false;
+  process_busy.store(false);
+  done_.notify_all();
+}
+
+}  // namespace framelab::bench
