@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <numbers>
 
+#include "core/frame_conversion.hpp"
 #include "scenes/registry.hpp"
 
 namespace framelab {
@@ -27,7 +28,8 @@ const int registered = register_scene(
      "- 2 w x v1 (Coriolis), with w and alpha the platform's angular velocity and acceleration. The arrows on the "
      "puck show them. Riding on the platform (tick 'ride platform') the puck's path curves (pink trail); seen "
      "from the ground its world path (blue trail), composed through the platform's transform, is a straight line "
-     "at constant speed. The 'path error' channel is the distance from that line."},
+     "at constant speed. The 'path error' channel is the distance from that line. Select the puck in the scene "
+     "tree to kick it (an impulse) or to set its position and velocity on the platform or in the world."},
     &make_carousel);
 
 void push_point(std::vector<glm::dvec3>& points, const glm::dvec3& p) {
@@ -226,15 +228,64 @@ void carousel::relaunch() {
   puck_.pose.translation = start_r_;
   puck_.velocity = start_v_;
   puck_.accel = rate(time_, {start_r_, start_v_}, time_ < spin_up_time_).dv;
-  // The inertial observer's initial conditions: the composition A3 = A2 o A1.
-  const dynamic_transform<double, 2> world = platform_at(time_) * puck_;
-  launch_time_ = time_;
-  launch_position_ = world.pose.translation;
-  launch_velocity_ = world.velocity;
+  restart_reference();
   ++launches_;
   local_trail_.clear();
   for (auto& t : view_.trails) t.points.clear();
   update_view();
+}
+
+// The inertial observer's initial conditions: the composition A3 = A2 o A1.
+void carousel::restart_reference() {
+  const dynamic_transform<double, 2> world = platform_at(time_) * puck_;
+  launch_time_ = time_;
+  launch_position_ = world.pose.translation;
+  launch_velocity_ = world.velocity;
+}
+
+dynamic_transform<double, 3> carousel::to_world(const dynamic_transform<double, 2>& d, double height) {
+  dynamic_transform<double, 3> r;
+  r.pose.translation = to_world(d.pose.translation, height);
+  r.pose.rotation = glm::angleAxis(d.pose.rotation, glm::dvec3(0.0, 1.0, 0.0));
+  r.pose.scale = d.pose.scale;
+  r.velocity = to_world(d.velocity);
+  r.accel = to_world(d.accel);
+  r.angular_velocity = {0.0, d.angular_velocity, 0.0};
+  r.angular_accel = {0.0, d.angular_accel, 0.0};
+  return r;
+}
+
+std::optional<std::string> carousel::edit_node(int node, const node_edit& edit) {
+  if (node != puck) return "only the puck can be edited: the platform's spin is set by its parameters";
+  const auto finite = [](const glm::dvec3& v) {
+    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+  };
+  const dynamic_transform<double, 2> a2 = platform_at(time_);
+  dynamic_transform<double, 2> next = puck_;
+  switch (edit.what) {
+    case node_edit::kind::set_local:
+    case node_edit::kind::set_global: {
+      if (!finite(edit.dynamics.pose.translation)) return "position is not finite";
+      if (!finite(edit.dynamics.velocity)) return "velocity is not finite";
+      dynamic_transform<double, 2> d;
+      d.pose.translation = to_plane(edit.dynamics.pose.translation);
+      d.velocity = to_plane(edit.dynamics.velocity);
+      // Global: A1 = A2^-1 o A3, v1 = J2^-1 (v3 - v2 - w2 (T3 - T2))
+      next = edit.what == node_edit::kind::set_global ? global_to_local(a2, d) : d;
+      next.pose.rotation = 0.0;
+      next.pose.scale = 1.0;
+      break;
+    }
+    case node_edit::kind::velocity_change:  // dv1 = J2^-1 dv
+      if (!finite(edit.delta_velocity)) return "dv is not finite";
+      next.velocity += a2.pose.inverse_apply_vector(to_plane(edit.delta_velocity));
+      break;
+  }
+  puck_ = next;
+  puck_.accel = rate(time_, {puck_.pose.translation, puck_.velocity}, time_ < spin_up_time_).dv;
+  restart_reference();
+  update_view();
+  return std::nullopt;
 }
 
 void carousel::trigger(const std::string& action) {
@@ -281,6 +332,9 @@ void carousel::update_view() {
   view_.nodes[puck].local.translation = to_world(puck_.pose.translation, puck_y);
   view_.nodes[puck].color = on ? glm::vec4{0.95f, 0.95f, 0.9f, 1.0f} : glm::vec4{0.6f, 0.6f, 0.6f, 1.0f};
   update_world_transforms(view_);
+  view_.nodes[platform].local_dynamics = view_.nodes[platform].world_dynamics = to_world(a2, 0.5 * platform_thickness);
+  view_.nodes[puck].local_dynamics = to_world(puck_, puck_y);
+  view_.nodes[puck].world_dynamics = *view_.nodes[platform].world_dynamics * *view_.nodes[puck].local_dynamics;
 
   const double world_puck_y = on ? platform_thickness + puck_height : puck_height;
   const glm::dvec3 origin = to_world(a3.pose.translation, world_puck_y + 0.02);

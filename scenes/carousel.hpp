@@ -35,6 +35,10 @@ class carousel final : public scene {
   void read_channels(std::span<double> out) const override;
   const scene_view& view() const override { return view_; }
   void trigger(const std::string& action) override;
+  // The puck can be edited on the ground plane (position and velocity; local values in
+  // the platform frame, or global ones converted through the platform, or a kick dv).
+  // Its height, rotation and scale are not used. The platform's spin is programmed.
+  std::optional<std::string> edit_node(int node, const node_edit& edit) override;
 
   // The platform's global dynamics (2D) at time t: the analytic spin-up and hub motion.
   dynamic_transform<double, 2> platform_at(double t) const { return platform_in(t, t < spin_up_time_); }
@@ -60,8 +64,11 @@ class carousel final : public scene {
   // Starts the puck again from its start position and velocity in the platform frame.
   void relaunch();
 
-  // The ground-plane mapping: 2D (x, y) -> world (x, height, -y).
+  // The ground-plane mapping: 2D (x, y) -> world (x, height, -y), and back.
   static glm::dvec3 to_world(const glm::dvec2& p, double height = 0.0) { return {p.x, height, -p.y}; }
+  static glm::dvec2 to_plane(const glm::dvec3& p) { return {p.x, -p.z}; }
+  // A 2D dynamic transform as a 3D one on the ground plane (rotations about +y).
+  static dynamic_transform<double, 3> to_world(const dynamic_transform<double, 2>& d, double height);
 
  private:
   struct state {
@@ -78,6 +85,7 @@ class carousel final : public scene {
   derivative rate(double t, const state& s, bool spinning_up) const;
   void integrate(double dt, bool spinning_up);
   void update_view();
+  void restart_reference();  // the inertial observer's line starts again from now
 
   double radius_ = 5.0;         // m
   double rate0_ = 0.4;          // rad/s

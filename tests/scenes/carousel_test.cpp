@@ -205,6 +205,51 @@ TEST(carousel, relaunch_starts_over_on_the_platform) {
   EXPECT_EQ(scene.puck_local().pose.translation, glm::dvec2(-3.0, 0.0));
 }
 
+// Editing the puck: a kick dv changes its world velocity by exactly dv, and the new
+// world path is again a straight line (from the kick on).
+TEST(carousel, a_kick_changes_the_world_velocity_by_dv_and_the_path_stays_straight) {
+  setup s;
+  s.force = {0.0, 0.0};
+  carousel scene;
+  scene.reset(s.values());
+  for (int i = 0; i < 50; ++i) scene.step(0.01);
+  const glm::dvec2 before = scene.puck_world().velocity;
+  const glm::dvec2 p0 = scene.puck_world().pose.translation;
+  const double t0 = scene.time();
+  node_edit kick;
+  kick.what = node_edit::kind::velocity_change;
+  kick.delta_velocity = {0.5, 0.0, -0.25};  // world (x, z): plane (0.5, 0.25)
+  ASSERT_FALSE(scene.edit_node(carousel::puck, kick).has_value());
+  const glm::dvec2 after = scene.puck_world().velocity;
+  EXPECT_NEAR(glm::distance(after, before + glm::dvec2(0.5, 0.25)), 0.0, 1e-12);
+  for (int i = 0; i < 200; ++i) scene.step(0.005);
+  const glm::dvec2 expected = p0 + after * (scene.time() - t0);
+  EXPECT_LT(glm::distance(scene.puck_world().pose.translation, expected), rk4_path_tol);
+  // The view carries the composed 3D dynamics for the inspector.
+  const auto& node = scene.view().nodes[carousel::puck];
+  ASSERT_TRUE(node.world_dynamics.has_value());
+  EXPECT_NEAR(glm::distance(node.world_dynamics->velocity, carousel::to_world(scene.puck_world().velocity)), 0.0,
+              1e-12);
+}
+
+TEST(carousel, a_global_edit_is_converted_into_the_platform_frame) {
+  carousel scene;
+  scene.reset(setup{}.values());
+  for (int i = 0; i < 30; ++i) scene.step(0.01);
+  node_edit edit;
+  edit.what = node_edit::kind::set_global;
+  edit.dynamics.pose.translation = {1.0, 0.4, -2.0};  // world: plane (1, 2)
+  edit.dynamics.velocity = {0.0, 0.0, 0.0};           // at rest in the world
+  ASSERT_FALSE(scene.edit_node(carousel::puck, edit).has_value());
+  EXPECT_NEAR(glm::distance(scene.puck_world().pose.translation, glm::dvec2(1.0, 2.0)), 0.0, 1e-12);
+  EXPECT_NEAR(glm::length(scene.puck_world().velocity), 0.0, 1e-12);
+  // At rest in the world means moving backwards on the platform: v1 = -w x T1 (plus the hub's motion).
+  EXPECT_GT(glm::length(scene.puck_local().velocity), 0.1);
+  EXPECT_TRUE(scene.edit_node(carousel::platform, edit).has_value());
+  edit.dynamics.velocity.x = std::nan("");
+  EXPECT_TRUE(scene.edit_node(carousel::puck, edit).has_value());
+}
+
 TEST(carousel, registered) {
   EXPECT_NE(find_scene("carousel"), nullptr);
 }
