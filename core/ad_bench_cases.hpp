@@ -6,7 +6,7 @@
 //   (b) n evaluations with dual<double> (framelab::jacobian_by_columns, the article's method),
 //   (c) one evaluation with dual_n<double, n> (framelab::jacobian),
 //   (d) Eigen's AutoDiffScalar with a fixed-size derivative vector (bench code only: Eigen
-//       is a benchmark-only dependency, so that case lives with the bench, not here),
+//       is a benchmark-only dependency, so that case lives in bench/ad_bench.cpp),
 // all as ratios to one plain evaluation of the field. Source of the method:
 // ../shared/articles/dual-numbers-autodiff.txt. No timing here: each run_* loops over
 // a set of points and returns a checksum, so the work cannot be optimised away.
