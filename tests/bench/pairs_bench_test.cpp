@@ -1,0 +1,53 @@
+// The registered `pairs` benchmark on small sizes: three methods per size, each count
+// checked against the closed form inside the case (a wrong count would be an error), and
+// ratios against the hand loop.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "bench/report.hpp"
+#include "bench/runner.hpp"
+#include "core/pairs_bench_cases.hpp"
+
+namespace framelab::bench {
+namespace {
+
+TEST(pairs_benchmark, options_and_cases) {
+  const benchmark_info* info = find_benchmark("pairs");
+  ASSERT_NE(info, nullptr);
+  option_values v;
+  ASSERT_FALSE(resolve_options(*info, {}, v));
+  EXPECT_EQ(v.text("sizes"), "1024,16384,131072");
+  ASSERT_FALSE(resolve_options(*info, {{"quick", "true"}}, v));
+  EXPECT_EQ(v.text("sizes"), "1024,16384");
+  EXPECT_TRUE(resolve_options(*info, {{"sizes", "1"}}, v).has_value());
+  EXPECT_EQ(even_sum_pairs_closed_form(1 << 17), 4'294'901'760ull);  // the article's answer
+}
+
+TEST(pairs_benchmark, a_small_run_counts_right_and_compares_to_the_hand_loop) {
+  const benchmark_info* info = find_benchmark("pairs");
+  ASSERT_NE(info, nullptr);
+  option_values v;
+  ASSERT_FALSE(resolve_options(*info, {{"sizes", "300,1001"}}, v));
+  std::vector<bench_case> cases;
+  ASSERT_FALSE(make_cases(*info, v, cases));
+  ASSERT_EQ(cases.size(), 6u);
+  runner r;
+  ASSERT_FALSE(r.start(std::move(cases)));
+  r.wait();
+  ASSERT_TRUE(r.progress().errors.empty()) << r.progress().errors.front();
+  const auto records = r.records();
+  ASSERT_EQ(records.size(), 6u);
+  const auto ratios = compute_ratios(records, info->compare);
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    EXPECT_EQ(records[i].unit, "pair");
+    EXPECT_GT(records[i].ns_per_item, 0.0);
+    EXPECT_EQ(std::isnan(ratios[i]), records[i].param("method") == "hand loop") << i;
+    ASSERT_EQ(records[i].metrics.size(), 1u);
+    const int n = std::stoi(records[i].param("size"));
+    EXPECT_EQ(records[i].metrics[0].second, double(even_sum_pairs_closed_form(n)));
+  }
+}
+
+}  // namespace
+}  // namespace framelab::bench
