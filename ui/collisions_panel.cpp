@@ -81,26 +81,33 @@ void draw_method_switch(ui_state& state, collisions& scene) {
 void draw_counts(const collisions& scene) {
   const auto& stats = scene.world().last_step();
   const auto n = static_cast<unsigned long long>(scene.ball_count());
-  if (!ImGui::BeginTable("counts", 2, ImGuiTableFlags_SizingStretchSame)) return;
-  ImGui::TableNextColumn();
-  ImGui::Text("candidates %zu", stats.candidate_pairs);
-  tooltip("Candidate pairs: pairs whose boxes overlap, the broadphase's answer (the same for both methods)");
-  ImGui::TableNextColumn();
-  ImGui::Text("touching %zu", stats.touching_pairs);
-  tooltip("Touching pairs: candidates whose balls touch, |x_j - x_i| <= r_i + r_j (the narrowphase's answer)");
-  ImGui::TableNextColumn();
-  ImGui::Text("broadphase %.3f ms", stats.broadphase_ms);
-  tooltip("Wall-clock time of the last step's broadphase, per step");
-  ImGui::TableNextColumn();
-  ImGui::Text("mean %.3f ms", mean_logged(scene, scene.broadphase()));
-  tooltip("Mean broadphase time per step over the steps run at this ball count with this method");
-  ImGui::TableNextColumn();
-  ImGui::Text("of %llu pairs", n * (n > 0 ? n - 1 : 0) / 2);
-  tooltip("n(n-1)/2 distinct pairs of balls: the brute force tests every one of them each step");
-  ImGui::TableNextColumn();
-  ImGui::Text("contacts %.3f ms", stats.contact_ms);
-  tooltip("Narrowphase, impulses and walls of the last step (the same work for both methods)");
-  ImGui::EndTable();
+  const auto two_cells = [](const char* left, const char* left_tip, const char* right, const char* right_tip,
+                            auto left_value, auto right_value) {
+    ImGui::TableNextColumn();
+    ImGui::Text(left, left_value);
+    tooltip(left_tip);
+    ImGui::TableNextColumn();
+    ImGui::Text(right, right_value);
+    tooltip(right_tip);
+  };
+  if (ImGui::BeginTable("pairs", 2)) {
+    two_cells("candidates %zu",
+              "Candidate pairs: pairs whose boxes overlap, the broadphase's answer (the same for both methods)",
+              "touching %zu",
+              "Touching pairs: candidates whose balls touch, |x_j - x_i| <= r_i + r_j (the narrowphase's answer)",
+              stats.candidate_pairs, stats.touching_pairs);
+    ImGui::EndTable();
+  }
+  ImGui::Text("broadphase %.3f ms (mean %.3f ms)", stats.broadphase_ms, mean_logged(scene, scene.broadphase()));
+  tooltip(
+      "Wall-clock time of the last step's broadphase, and the mean over the steps run at this ball count with "
+      "this method");
+  if (ImGui::BeginTable("work", 2)) {
+    two_cells("of %llu pairs", "n(n-1)/2 distinct pairs of balls: the brute force tests every one of them each step",
+              "contacts %.3f ms", "Narrowphase, impulses and walls of the last step (the same work for both methods)",
+              n * (n > 0 ? n - 1 : 0) / 2, stats.contact_ms);
+    ImGui::EndTable();
+  }
 }
 
 void draw_ball_slider(ui_state& state) {
@@ -127,9 +134,9 @@ void draw_growth(collisions& scene) {
     scene.time_both_methods(5);
   }
   ImGui::SameLine();
-  if (button("Measure 100..4000",
-             "Fresh balls with these parameters at 100 to 4000 balls; both methods timed at each "
-             "count (takes about a second). The running scene is untouched.")) {
+  if (button("Measure",
+             "Fresh balls with these parameters at 100 to 4000 balls; both methods timed at each count "
+             "(takes a second or two). The running scene is untouched.")) {
     scene.measure_growth({100, 200, 400, 700, 1000, 1500, 2000, 3000, 4000});
   }
   ImGui::SameLine();
@@ -152,8 +159,8 @@ void draw_growth(collisions& scene) {
   options.x_label = "balls";
   options.y_label = settings().log_y ? "log10(ms per step)" : "ms per step";
   options.log_x = true;
-  // the rest of the window, at least 8 lines
-  options.size = ImVec2(0.0f, std::max(ImGui::GetContentRegionAvail().y, ImGui::GetFontSize() * 8.0f));
+  // the rest of the window, at least 5 lines
+  options.size = ImVec2(0.0f, std::max(ImGui::GetContentRegionAvail().y, ImGui::GetFontSize() * 5.0f));
   if (xs[0].empty() && xs[1].empty()) {
     ImGui::TextDisabled("Run a few steps, move the ball-count slider, or press Measure.");
   } else {
