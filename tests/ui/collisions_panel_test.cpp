@@ -8,48 +8,24 @@
 #include "scenes/collisions.hpp"
 #include "scenes/registry.hpp"
 #include "ui/ui_state.hpp"
+#include "tests/ui/headless_ui.hpp"
 
 namespace framelab {
 namespace {
 
-class collisions_panel : public testing::Test {
+class collisions_panel : public headless_ui_test {
  protected:
   void SetUp() override {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(1280.0f, 720.0f);
-    io.DeltaTime = 1.0f / 60.0f;
-    io.IniFilename = nullptr;
-    unsigned char* pixels = nullptr;
-    int width = 0, height = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
+    headless_ui_test::SetUp();
     const scene_entry* entry = find_scene("collisions");
     ASSERT_NE(entry, nullptr);
     param_values values = param_values::defaults(entry->create()->parameters());
     values.set("balls", std::int64_t{120});
     values.set("broadphase", std::string("sort-and-sweep"));
-    ASSERT_FALSE(sim_.load(*entry, values));
-    state_.sim = &sim_;
-    ui::sync_with_simulation(state_);
+    load("collisions", values);
   }
-  void TearDown() override { ImGui::DestroyContext(); }
 
-  void frame(ImVec2 mouse, bool down) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.MousePos = mouse;
-    io.MouseDown[0] = down;
-    ImGui::NewFrame();
-    ui::draw_ui(state_);
-    ImGui::Render();
-  }
-  void click(ImVec2 where) {
-    frame(where, true);
-    frame(where, false);
-  }
   collisions& scene() { return dynamic_cast<collisions&>(sim_.current_mutable()); }
-
-  simulation sim_;
-  ui::ui_state state_;
 };
 
 TEST_F(collisions_panel, the_radio_button_switches_the_broadphase_live) {

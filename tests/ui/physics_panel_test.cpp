@@ -10,43 +10,14 @@
 #include "ui/rotation_overlay.hpp"
 #include "ui/scene_panels.hpp"
 #include "ui/ui_state.hpp"
+#include "tests/ui/headless_ui.hpp"
 
 namespace framelab {
 namespace {
 
-class physics_panel : public testing::Test {
+class physics_panel : public headless_ui_test {
  protected:
-  void SetUp() override {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(1280.0f, 720.0f);
-    io.DeltaTime = 1.0f / 60.0f;
-    io.IniFilename = nullptr;
-    unsigned char* pixels = nullptr;
-    int width = 0, height = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
-  }
-  void TearDown() override { ImGui::DestroyContext(); }
-
-  void load(const char* name) {
-    const scene_entry* entry = find_scene(name);
-    ASSERT_NE(entry, nullptr) << name;
-    ASSERT_FALSE(sim_.load(*entry, param_values::defaults(entry->create()->parameters())));
-    state_.sim = &sim_;
-    ui::sync_with_simulation(state_);
-  }
-  void frame(ImVec2 mouse = ImVec2(0, 0), bool down = false) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.MousePos = mouse;
-    io.MouseDown[0] = down;
-    ImGui::NewFrame();
-    ui::draw_ui(state_);
-    ImGui::Render();
-  }
   rigid_body_scene& scene() { return dynamic_cast<rigid_body_scene&>(sim_.current_mutable()); }
-
-  simulation sim_;
-  ui::ui_state state_;
 };
 
 TEST_F(physics_panel, is_registered_for_the_four_spinning_scenes_and_draws) {

@@ -1,45 +1,19 @@
 // The panels with no window at all: an ImGui context with a display size and a font
 // atlas, fed mouse positions and button states, drawing the real framelab UI.
-#include <gtest/gtest.h>
-#include <imgui.h>
 #include <imgui_internal.h>
 
-#include "scenes/registry.hpp"
-#include "ui/ui_state.hpp"
+#include "tests/ui/headless_ui.hpp"
 
 namespace framelab {
 namespace {
 
-class headless_ui : public testing::Test {
+class headless_ui : public headless_ui_test {
  protected:
   void SetUp() override {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(1280.0f, 720.0f);
-    io.DeltaTime = 1.0f / 60.0f;
-    io.IniFilename = nullptr;
-    unsigned char* pixels = nullptr;
-    int width = 0, height = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
-    ASSERT_FALSE(sim_.load(*find_scene("tank-turret"), param_values::defaults(find_scene("tank-turret")->create()->parameters())));
-    state_.sim = &sim_;
-    ui::sync_with_simulation(state_);
+    headless_ui_test::SetUp();
+    load("tank-turret");
   }
-  void TearDown() override { ImGui::DestroyContext(); }
 
-  void frame(ImVec2 mouse, bool down) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.MousePos = mouse;
-    io.MouseDown[0] = down;
-    ImGui::NewFrame();
-    ui::draw_ui(state_);
-    ImGui::Render();
-  }
-  // Press and release at `where`, in two frames.
-  void click(ImVec2 where) {
-    frame(where, true);
-    frame(where, false);
-  }
   // The centre of the first widget of a window: the play/pause button in Transport.
   ImVec2 first_item_of(const char* window_name) {
     ImGuiWindow* window = ImGui::FindWindowByName(window_name);
@@ -47,9 +21,6 @@ class headless_ui : public testing::Test {
     if (window == nullptr) return {};
     return ImVec2(window->DC.CursorStartPos.x + 20.0f, window->DC.CursorStartPos.y + 8.0f);
   }
-
-  simulation sim_;
-  ui::ui_state state_;
 };
 
 TEST_F(headless_ui, clicking_pause_stops_the_simulation_and_play_resumes_it) {

@@ -11,43 +11,22 @@
 #include "scenes/vector_field.hpp"
 #include "ui/line_plot.hpp"
 #include "ui/ui_state.hpp"
+#include "tests/ui/headless_ui.hpp"
 
 namespace framelab {
 namespace {
 
-class vector_field_panel : public testing::Test {
+class vector_field_panel : public headless_ui_test {
  protected:
   void SetUp() override {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(1280.0f, 720.0f);
-    io.DeltaTime = 1.0f / 60.0f;
-    io.IniFilename = nullptr;
-    unsigned char* pixels = nullptr;
-    int width = 0, height = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
-    const scene_entry* entry = find_scene("vector-field");
-    ASSERT_NE(entry, nullptr);
-    ASSERT_FALSE(sim_.load(*entry, param_values::defaults(entry->create()->parameters())));
-    state_.sim = &sim_;
+    headless_ui_test::SetUp();
+    load("vector-field");
     // the ground point under the mouse: field (2, 1) is world (2, 0, -1)
     state_.camera.cursor_on_ground = [] { return std::optional<glm::dvec3>(glm::dvec3(2.0, 0.0, -1.0)); };
-    ui::sync_with_simulation(state_);
   }
-  void TearDown() override { ImGui::DestroyContext(); }
 
-  void frame(ImVec2 mouse, bool down) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.MousePos = mouse;
-    io.MouseDown[0] = down;
-    ImGui::NewFrame();
-    ui::draw_ui(state_);
-    ImGui::Render();
-  }
   const vector_field& scene() { return dynamic_cast<const vector_field&>(sim_.current()); }
 
-  simulation sim_;
-  ui::ui_state state_;
   const ImVec2 empty_spot{600.0f, 330.0f};  // the 3D view, clear of the default panels
 };
 
