@@ -39,18 +39,8 @@ std::vector<param_def> free_body::parameters() const {
 }
 
 std::vector<channel_def> free_body::channels() const {
-  std::vector<channel_def> c = {
-      {"qw", "", "Orientation quaternion (body to world), w"},
-      {"qx", "", "Orientation quaternion (body to world), x"},
-      {"qy", "", "Orientation quaternion (body to world), y"},
-      {"qz", "", "Orientation quaternion (body to world), z"},
-      {"wx", "rad/s", "Angular velocity omega, world frame, x"},
-      {"wy", "rad/s", "Angular velocity omega, world frame, y"},
-      {"wz", "rad/s", "Angular velocity omega, world frame, z"},
-      {"Lx", "kg m^2/s", "Angular momentum L, world frame, x"},
-      {"Ly", "kg m^2/s", "Angular momentum L, world frame, y"},
-      {"Lz", "kg m^2/s", "Angular momentum L, world frame, z"},
-  };
+  std::vector<channel_def> c;
+  append_state_channels(c);
   append_invariant_channels(c, "", "");
   c.push_back({"L_direction_drift", "rad", "Angle between L and its initial direction"});
   c.push_back({"rotation_per_step", "rad", "h |omega|: angle turned in one step (Magnus bound pi/sqrt(2))"});

@@ -54,17 +54,8 @@ std::vector<channel_def> precession::channels() const {
       {"axis_x", "", "Symmetry axis (unit), world frame, x"},
       {"axis_y", "", "Symmetry axis (unit), world frame, y"},
       {"axis_z", "", "Symmetry axis (unit), world frame, z"},
-      {"qw", "", "Orientation quaternion (body to world), w"},
-      {"qx", "", "Orientation quaternion (body to world), x"},
-      {"qy", "", "Orientation quaternion (body to world), y"},
-      {"qz", "", "Orientation quaternion (body to world), z"},
-      {"wx", "rad/s", "Angular velocity omega, world frame, x"},
-      {"wy", "rad/s", "Angular velocity omega, world frame, y"},
-      {"wz", "rad/s", "Angular velocity omega, world frame, z"},
-      {"Lx", "kg m^2/s", "Angular momentum L, world frame, x"},
-      {"Ly", "kg m^2/s", "Angular momentum L, world frame, y"},
-      {"Lz", "kg m^2/s", "Angular momentum L, world frame, z"},
   };
+  append_state_channels(c);
   append_invariant_channels(c, "", "");
   c.push_back({"body_rate_ref", "rad/s", "Closed form: omega turns about the axle at (I3 - I1)/I1 omega3"});
   c.push_back({"space_rate_ref", "rad/s", "Closed form: the axle turns about L at |L|/I1"});

@@ -117,6 +117,21 @@ const std::vector<body_channel>& body_channels() {
   return kinds;
 }
 
+void append_state_channels(std::vector<channel_def>& channels) {
+  channels.insert(channels.end(), {
+      {"qw", "", "Orientation quaternion (body to world), w"},
+      {"qx", "", "Orientation quaternion (body to world), x"},
+      {"qy", "", "Orientation quaternion (body to world), y"},
+      {"qz", "", "Orientation quaternion (body to world), z"},
+      {"wx", "rad/s", "Angular velocity omega, world frame, x"},
+      {"wy", "rad/s", "Angular velocity omega, world frame, y"},
+      {"wz", "rad/s", "Angular velocity omega, world frame, z"},
+      {"Lx", "kg m^2/s", "Angular momentum L, world frame, x"},
+      {"Ly", "kg m^2/s", "Angular momentum L, world frame, y"},
+      {"Lz", "kg m^2/s", "Angular momentum L, world frame, z"},
+  });
+}
+
 void append_invariant_channels(std::vector<channel_def>& channels, const std::string& suffix,
                                const std::string& whose) {
   for (const auto& k : body_channels()) channels.push_back({k.name + suffix, k.unit, whose + k.description});

@@ -98,6 +98,8 @@ struct body_channel {
   double (*value)(const spinning_body&);
 };
 const std::vector<body_channel>& body_channels();
+// qw, qx, qy, qz (body to world), wx, wy, wz, Lx, Ly, Lz (world frame), in that order.
+void append_state_channels(std::vector<channel_def>& channels);
 void append_invariant_channels(std::vector<channel_def>& channels, const std::string& suffix, const std::string& whose);
 void write_invariant_channels(channel_writer& write, const spinning_body& b);
 // The analytic references for the overlay: energy_ref, L_norm_ref, angle_w_L_ref,
