@@ -14,6 +14,7 @@
 #include "bench/benchmark.hpp"
 #include "scenes/registry.hpp"
 #include "ui/ui_state.hpp"
+#include "tests/ui/headless_ui.hpp"
 
 namespace framelab {
 namespace {
@@ -68,43 +69,24 @@ const int registered = bench::register_benchmark({
     .plot_series = "shape",
 });
 
-class benchmarks_panel : public testing::Test {
+class benchmarks_panel : public headless_ui_test {
  protected:
   void SetUp() override {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(1280.0f, 720.0f);
-    io.DeltaTime = 1.0f / 60.0f;
-    io.IniFilename = nullptr;
-    unsigned char* pixels = nullptr;
-    int width = 0, height = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
-    ASSERT_FALSE(sim_.load(*find_scene("tank-turret"),
-                           param_values::defaults(find_scene("tank-turret")->create()->parameters())));
-    state_.sim = &sim_;
-    ui::sync_with_simulation(state_);
+    headless_ui_test::SetUp();
+    load("tank-turret");
     state_.show_benchmarks = true;
     ASSERT_TRUE(ui::select_benchmark(state_, "ui-tiny"));
   }
   void TearDown() override {
     state_.benchmarks.reset();  // joins a run still going
-    ImGui::DestroyContext();
+    headless_ui_test::TearDown();
   }
 
   // One frame; returns how long drawing it took.
   std::chrono::duration<double> frame(ImVec2 mouse, bool down) {
     const auto t0 = std::chrono::steady_clock::now();
-    ImGuiIO& io = ImGui::GetIO();
-    io.MousePos = mouse;
-    io.MouseDown[0] = down;
-    ImGui::NewFrame();
-    ui::draw_ui(state_);
-    ImGui::Render();
+    headless_ui_test::frame(mouse, down);
     return std::chrono::steady_clock::now() - t0;
-  }
-  void click(ImVec2 where) {
-    frame(where, true);
-    frame(where, false);
   }
   ImGuiWindow* panel() { return ImGui::FindWindowByName("Benchmarks"); }
   // Run is the panel's first item.
@@ -138,9 +120,6 @@ class benchmarks_panel : public testing::Test {
     }
     return std::nullopt;
   }
-
-  simulation sim_;
-  ui::ui_state state_;
 };
 
 TEST_F(benchmarks_panel, run_a_tiny_benchmark_to_completion_while_the_ui_keeps_drawing) {
