@@ -45,6 +45,11 @@ void update_ride_camera(ui_state& state, carousel& scene) {
   ride.last_angle = a2.pose.rotation;
 }
 
+// Every frame, even with the panel collapsed: the camera keeps riding.
+void ride_every_frame(ui_state& state) {
+  if (auto* scene = dynamic_cast<carousel*>(&state.sim->current_mutable())) update_ride_camera(state, *scene);
+}
+
 void swatch(const glm::vec4& c) {
   ImGui::ColorButton("##swatch", ImVec4(c.r, c.g, c.b, 1.0f), ImGuiColorEditFlags_NoTooltip, ImVec2(12, 12));
   ImGui::SameLine();
@@ -53,7 +58,6 @@ void swatch(const glm::vec4& c) {
 void draw_carousel_panel(ui_state& state) {
   auto* scene = dynamic_cast<carousel*>(&state.sim->current_mutable());
   if (scene == nullptr) return;
-  update_ride_camera(state, *scene);
 
   bool riding = scene->ride_platform();
   if (ImGui::Checkbox("ride platform", &riding)) scene->set_ride_platform(riding);
@@ -125,7 +129,7 @@ void draw_carousel_panel(ui_state& state) {
   tooltip("Length of an arrow on screen per m/s^2 of acceleration");
 }
 
-const int registered = register_scene_panel("carousel", "Carousel", &draw_carousel_panel);
+const int registered = register_scene_panel("carousel", "Carousel", &draw_carousel_panel, &ride_every_frame);
 
 }  // namespace
 

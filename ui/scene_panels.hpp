@@ -5,7 +5,9 @@
 // in its own ui/<scene>_panel.cpp:
 //   static const int registered = framelab::ui::register_scene_panel("free-body", "Physics", &draw_physics);
 // The panel is drawn in its own window while that scene is loaded. It reaches the
-// concrete scene with dynamic_cast on state.sim->current_mutable().
+// concrete scene with dynamic_cast on state.sim->current_mutable(). A panel may also
+// give an `every_frame` function, called each frame even while its window is collapsed
+// or hidden (e.g. a camera that follows the scene).
 #include <string>
 #include <vector>
 
@@ -19,9 +21,11 @@ struct scene_panel {
   std::string scene_name;
   std::string title;  // window title
   scene_panel_function draw = nullptr;
+  scene_panel_function every_frame = nullptr;  // optional
 };
 
-int register_scene_panel(std::string scene_name, std::string title, scene_panel_function draw);
+int register_scene_panel(std::string scene_name, std::string title, scene_panel_function draw,
+                         scene_panel_function every_frame = nullptr);
 std::vector<scene_panel> panels_for_scene(const std::string& scene_name);
 
 // Draws the current scene's panels (called by draw_ui).
