@@ -38,12 +38,14 @@ std::string validate(const cli_request& request, const std::string& size_text) {
     if (sim.every < 1 || sim.every > max_steps) return "--every: must be a positive number of steps";
     if (sim.csv.empty()) return "--csv: needs a file name or - for standard output";
   }
-  if (request.kind == command_kind::shot) {
+  if (request.kind == command_kind::gui || request.kind == command_kind::shot) {
     int width = 0;
     int height = 0;
     if (!size_text.empty() && !parse_size(size_text, width, height)) {
       return "--size: expected WxH with each side in [64, 16384], got '" + size_text + "'";
     }
+  }
+  if (request.kind == command_kind::shot) {
     if (request.shot.frames < 1 || request.shot.frames > max_frames) {
       return "--frames: must be in [1, " + std::to_string(max_frames) + "]";
     }
@@ -153,6 +155,10 @@ cli_request parse_command_line(int argc, const char* const* argv, std::ostream& 
   CLI::App app{"framelab: an interactive simulator for rigid-body and reference-frame physics", "framelab"};
   app.set_version_flag("--version", std::string("framelab ") + FRAMELAB_VERSION);
   app.add_option("--scene", request.gui.scene, "Open the GUI on this scene name or preset file (.json)");
+  app.add_option("--script", request.gui.script,
+                 "Drive the GUI with a script: scene, wait, show/hide, key, bench, shot, quit (one per line)");
+  std::string gui_size_text;
+  app.add_option("--size", gui_size_text, "Window size in pixels, WxH (default 1280x720)");
 
   auto* list = app.add_subcommand("list-scenes", "List the scenes: name, category and a one-line summary");
 
@@ -193,13 +199,15 @@ cli_request parse_command_line(int argc, const char* const* argv, std::ostream& 
     request.kind = command_kind::bench;
     bench_line.collect(request.bench);
   }
-  if (const std::string error = validate(request, size_text); !error.empty()) {
+  const bool gui = request.kind == command_kind::gui;
+  if (const std::string error = validate(request, gui ? gui_size_text : size_text); !error.empty()) {
     err << "framelab: error: " << error << "\n";
     request.kind = command_kind::exit;
     request.exit_code = usage_error;
     return request;
   }
   if (!size_text.empty()) parse_size(size_text, request.shot.width, request.shot.height);
+  if (!gui_size_text.empty()) parse_size(gui_size_text, request.gui.width, request.gui.height);
   return request;
 }
 

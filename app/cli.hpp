@@ -1,6 +1,6 @@
 #pragma once
 // The command line, parsed with CLI11 into a request that main() carries out:
-//   framelab [--scene NAME|FILE.json]                 the GUI
+//   framelab [--scene NAME|FILE.json] [--script FILE] [--size WxH]   the GUI (a script drives it)
 //   framelab list-scenes                              name, category, summary
 //   framelab sim --scene S [--set k=v]... [--dt S] [--steps N] [--every K] [--csv FILE|-]
 //   framelab shot --scene S [--set k=v]... [--frames N] [--size WxH] --out FILE.png
@@ -18,6 +18,9 @@ namespace framelab {
 
 struct gui_options {
   std::string scene = default_scene_name;
+  std::string script;  // --script FILE: play a GUI script (app/gui_script.hpp)
+  int width = 1280;    // --size WxH: the window's first size
+  int height = 720;
 };
 
 struct sim_options {

@@ -12,10 +12,12 @@
 
 #include "app/config_paths.hpp"
 #include "app/gl_context.hpp"
+#include "app/gui_script.hpp"
 #include "app/png_writer.hpp"
 #include "app/sim_command.hpp"
 #include "app/viewport_input.hpp"
 #include "render/scene_renderer.hpp"
+#include "ui/settings.hpp"
 #include "ui/ui_state.hpp"
 
 namespace framelab {
@@ -67,6 +69,36 @@ struct frame_timer {
   double mean_ms() const { return counted > 0 ? total_ms / counted : smoothed_ms; }
 };
 
+// [SECTION] Settings: <config>/imgui.ini (layout) and <config>/settings.json.
+struct user_files {
+  std::string imgui_ini;  // empty: not persisted
+  std::string settings;
+  std::vector<std::string> messages;  // about files that were moved aside
+};
+
+user_files find_user_files() {
+  user_files files;
+  const auto dir = config_directory();
+  if (!dir) return files;
+  files.imgui_ini = (*dir / "imgui.ini").string();
+  files.settings = (*dir / "settings.json").string();
+  if (auto message = ui::quarantine_if_not_text(files.imgui_ini)) files.messages.push_back(*message);
+  return files;
+}
+
+// Applies the saved settings, remembers the scene the app opened with, and shows what
+// went wrong with the files, if anything.
+void restore_settings(const user_files& files, const std::string& first_scene, ui::ui_state& state) {
+  ui::settings_load loaded = ui::load_settings(files.settings);
+  ui::apply_settings(loaded.settings, state);
+  ui::remember_recent(state.recent_scenes, ui::recent_entry(first_scene));
+  std::vector<std::string> messages = files.messages;
+  if (loaded.message) messages.push_back(*loaded.message);
+  std::string text;
+  for (const auto& m : messages) text += (text.empty() ? "" : "\n") + m;
+  if (!text.empty()) ui::set_message(state, text, true);
+}
+
 }  // namespace
 
 int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
@@ -78,23 +110,32 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     return 2;
   }
   const bool shot_mode = run.frames > 0;
+  std::optional<script_player> player;
+  if (!run.script.empty()) {
+    gui_script script;
+    if (auto error = load_gui_script(run.script, script)) {
+      err << "framelab: error: " << *error << "\n";
+      return 2;
+    }
+    player.emplace(std::move(script));
+  }
+  // A shot or a script runs at a fixed 1/60 s per frame, without vsync, and leaves the
+  // user's layout and settings alone, so that it replays the same way every time.
+  const bool rehearsed = shot_mode || player.has_value();
 
   gl_window window;
-  if (auto error = window.open("framelab", run.width, run.height, /*vsync=*/!shot_mode)) {
+  if (auto error = window.open("framelab", run.width, run.height, /*vsync=*/!rehearsed)) {
     err << "framelab: cannot open a window: " << *error
-        << (shot_mode ? " (no display? run under xvfb-run -a)" : "") << "\n";
+        << (rehearsed ? " (no display? run under xvfb-run -a)" : "") << "\n";
     return 1;
   }
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
-  // The layout persists in the user's config directory; a shot uses the default layout.
-  std::string ini_path;
-  if (!shot_mode) {
-    if (const auto dir = config_directory()) ini_path = (*dir / "imgui.ini").string();
-  }
-  io.IniFilename = ini_path.empty() ? nullptr : ini_path.c_str();
+  // The layout and the settings persist in the user's config directory.
+  const user_files files = rehearsed ? user_files{} : find_user_files();
+  io.IniFilename = files.imgui_ini.empty() ? nullptr : files.imgui_ini.c_str();
   ImGui::StyleColorsDark();
   ImGui::GetStyle().WindowRounding = 4.0f;
   ImGui::GetStyle().FrameRounding = 3.0f;
@@ -128,6 +169,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     return r.origin + s * r.direction;
   };
   ui::sync_with_simulation(state);
+  if (!files.settings.empty()) restore_settings(files, run.scene, state);
 
   viewport_input input;
   frame_timer timer;
@@ -142,8 +184,15 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     if (shot_mode && state.quit_requested) break;
     const double frame_ms = timer.tick();
     state.frame_ms = timer.smoothed_ms;
-    // A shot advances by exactly 1/60 s per frame so its picture does not depend on speed.
-    sim.advance(shot_mode ? 1.0 / 60.0 : frame_ms / 1000.0);
+    if (player) {
+      if (auto error = player->before_frame(state)) {
+        err << "framelab: script: " << *error << "\n";
+        exit_code = 1;
+        break;
+      }
+    }
+    // A rehearsed run advances exactly 1/60 s per frame: its pictures do not depend on speed.
+    sim.advance(rehearsed ? 1.0 / 60.0 : frame_ms / 1000.0);
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
@@ -155,22 +204,32 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     const auto [width, height] = window.drawable_size();
     renderer.draw(sim.view(), camera, width, height, state.selected_node);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-    if (shot_mode && frame == run.frames - 1) {
-      if (auto error = write_back_buffer_png(run.png_path, width, height)) {
-        err << "framelab: error: --out: " << *error << "\n";
+    const std::string png = shot_mode && frame == run.frames - 1 ? run.png_path
+                            : player                              ? player->take_shot_request()
+                                                                  : std::string();
+    if (!png.empty()) {
+      if (auto error = write_back_buffer_png(png, width, height)) {
+        err << "framelab: error: " << (player ? "script shot: " : "--out: ") << *error << "\n";
         exit_code = 1;
+        if (player) break;
       } else {
-        out << "wrote " << run.png_path << " (" << width << "x" << height << ", scene " << sim.entry().info.name
+        out << "wrote " << png << " (" << width << "x" << height << ", scene " << sim.entry().info.name
             << ", t = " << sim.time() << " s)\n";
       }
     }
     window.swap();
+    if (player && player->finished()) state.quit_requested = true;
   }
   if (shot_mode) {
     out << "mean frame time: " << timer.mean_ms() << " ms over " << timer.counted << " frames ("
         << (timer.mean_ms() > 0.0 ? 1000.0 / timer.mean_ms() : 0.0) << " fps)\n";
   }
 
+  if (!files.settings.empty()) {
+    if (auto error = ui::save_settings(files.settings, ui::settings_from(state))) {
+      err << "framelab: settings not saved: " << *error << "\n";
+    }
+  }
   renderer.shutdown();
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplSDL2_Shutdown();

@@ -1,7 +1,8 @@
 #pragma once
 // The GUI: an SDL2 window with an OpenGL 3.3 core context, the scene renderer, the
 // ImGui panels and the fixed-step loop. With a frame count and a PNG path it runs
-// that many frames and writes the last one (`framelab shot`).
+// that many frames and writes the last one (`framelab shot`); with a script it plays
+// the script (`framelab --script FILE`).
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -15,10 +16,11 @@ struct gui_run {
   int height = 720;
   int frames = 0;        // 0: interactive, until the user quits
   std::string png_path;  // with frames > 0: where the last frame goes
+  std::string script;    // a GUI script to play (app/gui_script.hpp), or empty
 };
 
-// Exit codes: 0 fine, 1 no window or GL context could be made, or the PNG failed;
-// 2 a bad scene or parameter.
+// Exit codes: 0 fine, 1 no window or GL context could be made, a PNG failed or a script
+// step failed; 2 a bad scene, parameter or script file.
 int run_gui(const gui_run& run, std::ostream& out, std::ostream& err);
 
 }  // namespace framelab

@@ -36,6 +36,9 @@ int main(int argc, char** argv) {
     case command_kind::gui: {
       gui_run run;
       run.scene = request.gui.scene;
+      run.script = request.gui.script;
+      run.width = request.gui.width;
+      run.height = request.gui.height;
       return run_gui(run, std::cout, std::cerr);
     }
   }

@@ -4,6 +4,7 @@
 #include "ui/benchmarks_panel.hpp"
 #include "ui/panels.hpp"
 #include "ui/scene_panels.hpp"
+#include "ui/settings.hpp"
 
 namespace framelab::ui {
 
@@ -39,6 +40,7 @@ bool open_scene(ui_state& state, const std::string& name_or_file) {
   state.selected_node = -1;
   sync_with_simulation(state);
   if (state.camera.set) state.camera.set(loaded.camera.value_or(state.sim->view().camera));
+  remember_recent(state.recent_scenes, recent_entry(name_or_file));
   set_message(state, "Loaded " + loaded.scene, false);
   return true;
 }

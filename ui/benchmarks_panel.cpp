@@ -630,6 +630,31 @@ bool select_benchmark(ui_state& state, const std::string& name) {
   return true;
 }
 
+std::optional<std::string> set_benchmark_option(ui_state& state, const std::string& name, const std::string& text) {
+  benchmarks_state& b = benchmarks_of(state);
+  const bench::benchmark_info* info = selected_info(b);
+  if (info == nullptr) return std::string("no benchmark is registered in this build");
+  if (b.runner.running()) return std::string("a run is in progress");
+  set_option(b, *info, name, text);
+  if (!b.options_error.empty()) return b.options_error;
+  return std::nullopt;
+}
+
+std::optional<std::string> run_selected_benchmark(ui_state& state) {
+  benchmarks_state& b = benchmarks_of(state);
+  const bench::benchmark_info* info = selected_info(b);
+  if (info == nullptr) return std::string("no benchmark is registered in this build");
+  if (b.cases_dirty) rebuild_cases(b, *info);
+  if (!b.options_error.empty()) return b.options_error;
+  start_run(b, *info);
+  if (b.message_is_error) return b.message;
+  return std::nullopt;
+}
+
+void cancel_benchmark(ui_state& state) { benchmarks_of(state).runner.cancel(); }
+
+bool benchmark_running(ui_state& state) { return benchmarks_of(state).runner.running(); }
+
 void draw_benchmarks_panel(ui_state& state) {
   benchmarks_state& b = benchmarks_of(state);
   place_window(0.22f, 0.05f, 0.56f, 0.9f);

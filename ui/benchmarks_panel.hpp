@@ -4,6 +4,7 @@
 // thread, and the results of the last run. ui_state owns it (ui_state::benchmarks), so
 // closing the app destroys the runner, which cancels the run and joins its thread.
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,15 @@ benchmarks_state& benchmarks_of(ui_state& state);
 
 // Chooses the benchmark shown (by name); false if there is none of that name.
 bool select_benchmark(ui_state& state, const std::string& name);
+
+// What the panel's controls do, callable without a click (`framelab --script` uses them):
+// set one option of the selected benchmark (checked as the panel checks it), start the
+// selected benchmark's enabled cases on the worker thread, cancel the run. Each returns
+// why not, if it could not.
+std::optional<std::string> set_benchmark_option(ui_state& state, const std::string& name, const std::string& text);
+std::optional<std::string> run_selected_benchmark(ui_state& state);
+void cancel_benchmark(ui_state& state);
+bool benchmark_running(ui_state& state);
 
 void draw_benchmarks_panel(ui_state& state);
 

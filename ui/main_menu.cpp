@@ -32,6 +32,14 @@ void draw_main_menu(ui_state& state) {
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("Load preset...")) state.open_load_dialog = true;
     tooltip("Open a scene preset (.json): scene, parameters and camera");
+    if (ImGui::BeginMenu("Open recent", !state.recent_scenes.empty())) {
+      const std::vector<std::string> recent = state.recent_scenes;  // open_scene reorders the list
+      for (const auto& entry : recent) {
+        if (ImGui::MenuItem(entry.c_str())) open_scene(state, entry);
+      }
+      ImGui::EndMenu();
+    }
+    tooltip("Scenes and presets opened before, most recent first (kept between runs)");
     if (ImGui::MenuItem("Save preset...")) state.open_save_dialog = true;
     tooltip("Save the current scene, parameters and camera as a preset (.json)");
     ImGui::Separator();

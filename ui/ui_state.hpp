@@ -54,6 +54,10 @@ struct ui_state {
   std::string message;
   bool message_is_error = false;
 
+  // File > Open recent: scene names or preset files, most recent first (ui/settings.hpp
+  // keeps them between runs).
+  std::vector<std::string> recent_scenes;
+
   // Preset load/save dialogs.
   std::string preset_path;
   bool open_load_dialog = false;

@@ -34,6 +34,20 @@ TEST(cli, no_arguments_open_the_gui_on_the_default_scene) {
   EXPECT_EQ(parse({"--scene", "carousel"}).request.gui.scene, "carousel");
 }
 
+TEST(cli, the_gui_takes_a_script_and_a_window_size) {
+  const auto p = parse({"--scene", "crash", "--script", "demo.script", "--size", "800x500"});
+  ASSERT_EQ(p.request.kind, command_kind::gui) << p.err;
+  EXPECT_EQ(p.request.gui.script, "demo.script");
+  EXPECT_EQ(p.request.gui.width, 800);
+  EXPECT_EQ(p.request.gui.height, 500);
+  for (const char* bad : {"0x0", "10x10", "800", "800x", "x500", "800x500x2", "nanxnan"}) {
+    const auto refused = parse({"--size", bad});
+    EXPECT_EQ(refused.request.kind, command_kind::exit) << bad;
+    EXPECT_EQ(refused.request.exit_code, 2) << bad;
+    EXPECT_NE(refused.err.find("--size"), std::string::npos) << refused.err;
+  }
+}
+
 TEST(cli, sim_takes_every_option) {
   const auto p = parse({"sim", "--scene", "tank-turret", "--set", "drive_speed=2", "--set", "drive_radius=5", "--dt",
                         "0.01", "--steps", "100", "--every", "10", "--csv", "out.csv"});

@@ -1,0 +1,169 @@
+#include "app/gui_script.hpp"
+
+#include <array>
+#include <charconv>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "scenes/atomic_file.hpp"
+#include "ui/benchmarks_panel.hpp"
+
+namespace framelab {
+
+namespace {
+
+constexpr std::size_t max_script_bytes = 1 << 20;
+
+struct command_shape {
+  std::size_t min_args;
+  std::size_t max_args;
+};
+
+const std::map<std::string, command_shape>& commands() {
+  static const std::map<std::string, command_shape> known = {
+      {"scene", {1, 1}}, {"wait", {1, 1}}, {"show", {1, 1}}, {"hide", {1, 1}},
+      {"key", {1, 1}},   {"bench", {1, 3}}, {"shot", {1, 1}}, {"quit", {0, 0}},
+  };
+  return known;
+}
+
+bool* panel_flag(ui::ui_state& state, const std::string& name) {
+  if (name == "browser") return &state.show_browser;
+  if (name == "transport") return &state.show_transport;
+  if (name == "parameters") return &state.show_parameters;
+  if (name == "tree") return &state.show_tree;
+  if (name == "plots") return &state.show_plots;
+  if (name == "help") return &state.show_help;
+  if (name == "benchmarks") return &state.show_benchmarks;
+  return nullptr;
+}
+
+std::optional<ui::shortcut> shortcut_named(const std::string& name) {
+  if (name == "space") return ui::shortcut::toggle_pause;
+  if (name == ".") return ui::shortcut::single_step;
+  if (name == "r") return ui::shortcut::reset;
+  if (name == "f1") return ui::shortcut::toggle_help;
+  if (name == "esc") return ui::shortcut::escape;
+  return std::nullopt;
+}
+
+std::optional<long long> frame_count(const std::string& text) {
+  long long value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size() || value < 0 || value > max_script_wait_frames) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+// The checks that need no running app: arity, counts, panel and key names.
+std::optional<std::string> check_step(const script_step& step) {
+  const auto known = commands().find(step.command);
+  if (known == commands().end()) return "unknown command '" + step.command + "'";
+  if (step.args.size() < known->second.min_args || step.args.size() > known->second.max_args) {
+    return "'" + step.command + "' takes " + std::to_string(known->second.min_args) +
+           (known->second.min_args == known->second.max_args ? "" : " to " + std::to_string(known->second.max_args)) +
+           " argument(s)";
+  }
+  const std::string first = step.args.empty() ? "" : step.args[0];
+  if (step.command == "wait" && !frame_count(first)) {
+    return "wait: expected a frame count in [0, " + std::to_string(max_script_wait_frames) + "], got '" + first + "'";
+  }
+  ui::ui_state probe;
+  if ((step.command == "show" || step.command == "hide") && panel_flag(probe, first) == nullptr) {
+    return step.command + ": no panel '" + first + "' (browser, transport, parameters, tree, plots, help, benchmarks)";
+  }
+  if (step.command == "key" && !shortcut_named(first)) return "key: unknown key '" + first + "' (space . r f1 esc)";
+  if (step.command == "bench") {
+    static const std::map<std::string, std::size_t> bench_args = {
+        {"select", 2}, {"set", 3}, {"run", 1}, {"cancel", 1}, {"wait", 2}};
+    const auto sub = bench_args.find(first);
+    if (sub == bench_args.end()) return "bench: expected select, set, run, cancel or wait, got '" + first + "'";
+    if (step.args.size() != sub->second) return "bench " + first + ": wrong number of arguments";
+    if (first == "wait" && !frame_count(step.args[1])) return "bench wait: expected a frame count";
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> load_gui_script(const std::string& file, gui_script& out) {
+  std::string text;
+  if (auto error = read_small_file(file, max_script_bytes, text)) return "--script: " + file + ": " + *error;
+  gui_script script;
+  script.file = file;
+  std::istringstream lines(text);
+  std::string line;
+  for (int number = 1; std::getline(lines, line); ++number) {
+    if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    std::istringstream words(line);
+    script_step step;
+    step.line = number;
+    if (!(words >> step.command)) continue;
+    for (std::string word; words >> word;) step.args.push_back(word);
+    if (auto error = check_step(step)) return file + ":" + std::to_string(number) + ": " + *error;
+    script.steps.push_back(std::move(step));
+  }
+  out = std::move(script);
+  return std::nullopt;
+}
+
+std::string script_player::where(const script_step& step) const {
+  return script_.file + ":" + std::to_string(step.line) + ": ";
+}
+
+std::optional<std::string> script_player::before_frame(ui::ui_state& state) {
+  if (frames_to_wait_ > 0) {
+    const bool bench_done = waiting_for_bench_ && !ui::benchmark_running(state);
+    if (!bench_done) {
+      --frames_to_wait_;
+      if (frames_to_wait_ == 0 && waiting_for_bench_) {
+        return where(script_.steps[next_ - 1]) + "bench wait: the run did not end in time";
+      }
+      return std::nullopt;
+    }
+    frames_to_wait_ = 0;
+  }
+  waiting_for_bench_ = false;
+  // Steps run until one asks for frames to pass or a picture to be taken.
+  while (next_ < script_.steps.size() && frames_to_wait_ == 0 && shot_.empty()) {
+    const script_step& step = script_.steps[next_++];
+    if (auto error = run(step, state)) return where(step) + *error;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> script_player::run(const script_step& step, ui::ui_state& state) {
+  const std::string& first = step.args.empty() ? step.command : step.args[0];
+  if (step.command == "scene") {
+    if (!ui::open_scene(state, first)) return state.message;
+  } else if (step.command == "wait") {
+    frames_to_wait_ = *frame_count(first);
+  } else if (step.command == "show" || step.command == "hide") {
+    *panel_flag(state, first) = step.command == "show";
+  } else if (step.command == "key") {
+    ui::apply_shortcut(state, *shortcut_named(first));
+  } else if (step.command == "shot") {
+    shot_ = first;
+  } else if (step.command == "quit") {
+    next_ = script_.steps.size();
+    state.quit_requested = true;
+  } else if (first == "select") {
+    if (!ui::select_benchmark(state, step.args[1])) return "bench select: no benchmark named '" + step.args[1] + "'";
+  } else if (first == "set") {
+    if (auto error = ui::set_benchmark_option(state, step.args[1], step.args[2])) return "bench set: " + *error;
+  } else if (first == "run") {
+    if (auto error = ui::run_selected_benchmark(state)) return "bench run: " + *error;
+  } else if (first == "cancel") {
+    ui::cancel_benchmark(state);
+  } else if (first == "wait") {
+    frames_to_wait_ = std::max(1LL, *frame_count(step.args[1]));
+    waiting_for_bench_ = true;
+  }
+  return std::nullopt;
+}
+
+std::string script_player::take_shot_request() { return std::exchange(shot_, std::string()); }
+
+}  // namespace framelab

@@ -1,0 +1,66 @@
+#pragma once
+// A GUI script drives the real app frame by frame, as a lecturer would with the mouse,
+// for tests and rehearsed demos:  framelab --script FILE [--scene S]
+// One command per line; '#' starts a comment:
+//   scene NAME|FILE.json      open a scene or preset (as the Scenes menu does)
+//   wait N                    let N frames pass (each advances the simulation 1/60 s)
+//   show PANEL | hide PANEL   browser, transport, parameters, tree, plots, help, benchmarks
+//   key space|.|r|f1|esc      a keyboard shortcut
+//   bench select NAME         choose a benchmark in the Benchmarks panel
+//   bench set OPTION VALUE    set one of its options
+//   bench run | bench cancel  what the panel's Run and Cancel buttons do
+//   bench wait N              wait up to N frames for the run to end (fails if it does not)
+//   shot FILE.png             write this frame (window size, after the UI is drawn)
+//   quit                      end here (the end of the file also ends the script)
+// A script that cannot be read or has an unknown command is refused before any window
+// opens; a step that fails stops the app with "FILE:LINE: reason" (exit code 1).
+// A script run uses the default layout and settings and writes nothing to them.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ui/ui_state.hpp"
+
+namespace framelab {
+
+struct script_step {
+  int line = 0;
+  std::string command;            // first word
+  std::vector<std::string> args;  // the other words
+};
+
+struct gui_script {
+  std::string file;
+  std::vector<script_step> steps;
+};
+
+inline constexpr long long max_script_wait_frames = 1'000'000;
+
+// Reads and checks a script (every command known, every count a number in range).
+std::optional<std::string> load_gui_script(const std::string& file, gui_script& out);
+
+class script_player {
+ public:
+  explicit script_player(gui_script script) : script_(std::move(script)) {}
+
+  // Carries out the steps due before this frame is drawn. Returns "FILE:LINE: reason"
+  // when a step fails (the app then stops).
+  std::optional<std::string> before_frame(ui::ui_state& state);
+
+  // A PNG to write from this frame, once it is drawn ("" for none); clears the request.
+  std::string take_shot_request();
+
+  bool finished() const { return next_ >= script_.steps.size(); }
+
+ private:
+  std::optional<std::string> run(const script_step& step, ui::ui_state& state);
+  std::string where(const script_step& step) const;
+
+  gui_script script_;
+  std::size_t next_ = 0;
+  long long frames_to_wait_ = 0;
+  bool waiting_for_bench_ = false;
+  std::string shot_;
+};
+
+}  // namespace framelab
