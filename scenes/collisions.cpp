@@ -394,4 +394,13 @@ void collisions::update_view() const {
   view_.labels[2] = {text, top - glm::dvec3(0.0, 2.0 * line, 0.0), {0.75f, 0.85f, 1.0f, 1.0f}};
 }
 
+// Measured over 100,000 steps of 1/120 s with e = 1 (default balls): 1.5 %; the step
+// under gravity and the contact handling are not exactly energy-conserving.
+constexpr double elastic_energy_tolerance = 0.05;
+
+std::vector<conserved_quantity> collisions::conserved() const {
+  if (settings_.restitution != 1.0 || settings_.drum_rate != 0.0) return {};
+  return {{"total_energy", "", elastic_energy_tolerance}};
+}
+
 }  // namespace framelab

@@ -33,6 +33,8 @@ class collisions final : public scene {
   void step(double dt) override;
   void read_channels(std::span<double> out) const override;
   const scene_view& view() const override;
+  // With restitution 1 in a still box: the total energy, up to the integrator.
+  std::vector<conserved_quantity> conserved() const override;
 
   // Live settings (the panel): no reset, the state carries on.
   void set_broadphase(broadphase_method method);

@@ -20,6 +20,9 @@ class gyroscope final : public rigid_body_scene {
   void step(double dt) override;
   void read_channels(std::span<double> out) const override;
   const scene_view& view() const override { return view_; }
+  // With the midpoint rule: L about the vertical and along the axle (gravity's torque
+  // is horizontal and perpendicular to the axle), and the energy to second order.
+  std::vector<conserved_quantity> conserved() const override;
 
   static constexpr glm::dvec3 pivot{0.0, 2.6, 0.0};
   static constexpr double wheel_radius = 0.7;      // m

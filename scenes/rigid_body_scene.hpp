@@ -123,6 +123,9 @@ class rigid_body_scene : public scene {
   virtual bool several_variants() const { return false; }
   // By default the scene stops when a body's step is refused.
   std::optional<std::string> failure() const override;
+  // A torque-free body stepped by the implicit midpoint rule with the gyroscopic term
+  // keeps its energy and |L| (against energy_ref, L_norm_ref) to round-off.
+  std::vector<conserved_quantity> conserved() const override;
 
  protected:
   std::vector<spinning_body> bodies_;

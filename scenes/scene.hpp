@@ -34,6 +34,17 @@ struct node_edit {
   bool counteract_children = false;         // velocity_change: the children keep their global dynamics
 };
 
+// A quantity the physics keeps constant, as far as the integrator allows:
+//   |channel - reference| <= tolerance * max(|reference|, 1)
+// where reference is another channel holding the exact value or, when `reference` is
+// empty, the channel's own value at t = 0. The endurance test (tests/scenes/
+// endurance_test.cpp) holds every scene to what it declares over 100,000 steps.
+struct conserved_quantity {
+  std::string channel;
+  std::string reference;  // a channel name, or empty: the channel at t = 0
+  double tolerance = 0.0;
+};
+
 // A one-shot command the scene offers as a button (e.g. "Fire").
 struct action_def {
   std::string name;
@@ -69,6 +80,10 @@ class scene {
   virtual std::optional<std::string> edit_node(int /*node*/, const node_edit& /*edit*/) {
     return "the nodes of this scene cannot be edited";
   }
+  // What this scene conserves with its current settings (none by default), at the
+  // default time step; a setting that breaks conservation (a lossy integrator, damping)
+  // leaves the quantity out.
+  virtual std::vector<conserved_quantity> conserved() const { return {}; }
   // Why the scene cannot go on (e.g. an integrator refused a step), or nothing.
   // The simulation then pauses with this message, as for a non-finite channel.
   virtual std::optional<std::string> failure() const { return std::nullopt; }
