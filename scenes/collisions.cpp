@@ -114,7 +114,7 @@ std::vector<channel_def> collisions::channels() const {
       {"momentum_z", "kg m/s", "Total momentum, z"},
       {"candidate_pairs", "", "Pairs whose boxes overlap (the broadphase's answer; the same for both methods)"},
       {"touching_pairs", "", "Candidate pairs whose balls touch (the narrowphase's answer)"},
-      {"broadphase_ms", "ms", "Wall-clock time of this step's broadphase (a readout, not a result)"},
+      {"broadphase_ms", "ms", "Wall-clock time of this step's broadphase (a readout, not a result)", true},
   };
 }
 

@@ -14,10 +14,13 @@
 namespace framelab {
 
 // A named scalar time series the scene reports every step (plotted, written to CSV).
+// A channel measured on the host (a wall-clock time) is marked `measured`: it differs
+// from run to run, so the determinism checks leave it out.
 struct channel_def {
   std::string name;
   std::string unit;
   std::string description;
+  bool measured = false;
 };
 
 // A change the UI asks of one node of a scene (scene::edit_node). Poses and
