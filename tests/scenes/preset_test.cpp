@@ -121,11 +121,15 @@ TEST_F(preset_files, a_failed_save_leaves_the_old_file_intact) {
   EXPECT_FALSE(std::filesystem::exists(dir_ / "no"));
   const auto target = write("keep.json", "old contents");
   EXPECT_TRUE(save_preset(dir_, p)) << "saving over a directory must fail";
-  // A read-only directory: only meaningful when not root (root may write anyway).
+  // A read-only directory: root may write into a chmod 555 one anyway, so as root the
+  // read-only place is /proc (a file system where no file can be created).
   if (::geteuid() != 0) {
     std::filesystem::permissions(dir_, std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec);
     EXPECT_TRUE(save_preset(target, p));
     std::filesystem::permissions(dir_, std::filesystem::perms::owner_all);
+  } else {
+    EXPECT_TRUE(save_preset("/proc/framelab_preset_test.json", p));
+    EXPECT_FALSE(std::filesystem::exists("/proc/framelab_preset_test.json"));
   }
   std::ifstream in(target);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
