@@ -4,15 +4,20 @@
 // For n = 2^17 the answer is 4,294,901,760 (C(2^16, 2) odd pairs + C(2^16, 2) even pairs).
 // Three ways, to be compared in one run with the same build flags:
 //   (a) std::count_if over distinct_pairs(v): the generic flat pair iterator
-//   (b) framelab::count_if_pairs(v, pred):    the nested structure, vectorized inner loop
-//   (c) the hand-written nested index loop:   the baseline
+//   (b) framelab::count_if_pairs(v, pred):    the nested structure, vectorized inner loop,
+//                                             AVX2 chosen at run time (or forced portable)
+//   (c) the hand-written nested index loop:   the baseline, with the default flags
+//   (c avx2) the same hand loop compiled for AVX2, the target (b) dispatches to: the fair
+//            baseline for (b) on an AVX2 CPU
 //   (d) count_if_in_chunk on `threads` threads over chunk_distinct_pairs(v, threads)
 #include <algorithm>
 #include <cstdint>
 #include <numeric>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
+#include "core/pair_kernel.hpp"
 #include "core/pairs.hpp"
 
 namespace framelab::bench {
@@ -40,19 +45,47 @@ inline std::uint64_t count_even_sum_pairs_std_count_if(int n) {
       std::count_if(ps.begin(), ps.end(), [](auto p) { return (p.first + p.second) % 2 == 0; }));
 }
 
-// (b)
-inline std::uint64_t count_even_sum_pairs_count_if_pairs(int n) {
+// (b); kernel = portable gives the default-target loop on any CPU
+inline std::uint64_t count_even_sum_pairs_count_if_pairs(int n, pair_kernel kernel = pair_kernel::automatic) {
   const auto v = ascending_values(n);
-  return static_cast<std::uint64_t>(count_if_pairs(v, [](auto p) { return (p.first + p.second) % 2 == 0; }));
+  return static_cast<std::uint64_t>(count_if_pairs(
+      v, [](auto p) { return (p.first + p.second) % 2 == 0; }, kernel));
 }
 
-// (c)
-inline std::uint64_t count_even_sum_pairs_hand_loop(int n) {
-  const auto v = ascending_values(n);
+namespace detail {
+// The hand loop as one writes it; both (c) cases inline this very source.
+FRAMELAB_PAIR_INLINE std::uint64_t even_sum_hand_loop(const std::vector<int>& v, int n) {
   std::uint64_t count = 0;
   for (int i = 0; i < n; ++i)
     for (int j = i + 1; j < n; ++j) count += (v[i] + v[j]) % 2 == 0 ? 1 : 0;
   return count;
+}
+}  // namespace detail
+
+// (c)
+inline std::uint64_t count_even_sum_pairs_hand_loop(int n) {
+  const auto v = ascending_values(n);
+  return detail::even_sum_hand_loop(v, n);
+}
+
+#if FRAMELAB_PAIR_AVX2
+namespace detail {
+FRAMELAB_PAIR_AVX2_TARGET inline std::uint64_t even_sum_hand_loop_avx2(const std::vector<int>& v, int n) {
+  return even_sum_hand_loop(v, n);
+}
+}  // namespace detail
+#endif
+
+// (c avx2): only where pair_kernel_available(pair_kernel::avx2); throws otherwise.
+inline std::uint64_t count_even_sum_pairs_hand_loop_avx2(int n) {
+  if (!pair_kernel_available(pair_kernel::avx2))
+    throw std::invalid_argument("count_even_sum_pairs_hand_loop_avx2: this build or CPU has no AVX2");
+  const auto v = ascending_values(n);
+#if FRAMELAB_PAIR_AVX2
+  return detail::even_sum_hand_loop_avx2(v, n);
+#else
+  return 0;
+#endif
 }
 
 // (d)

@@ -1,9 +1,11 @@
-// The registered `pairs` benchmark on small sizes: three methods per size, each count
-// checked against the closed form inside the case (a wrong count would be an error), and
-// ratios against the hand loop.
+// The registered `pairs` benchmark on small sizes: five methods per size (four on a CPU
+// without AVX2: no "hand loop (avx2)"), each count checked against the closed form inside
+// the case (a wrong count would be an error), and ratios against the hand loop.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <set>
+#include <string>
 
 #include "bench/report.hpp"
 #include "bench/runner.hpp"
@@ -31,15 +33,19 @@ TEST(pairs_benchmark, a_small_run_counts_right_and_compares_to_the_hand_loop) {
   ASSERT_FALSE(resolve_options(*info, {{"sizes", "300,1001"}}, v));
   std::vector<bench_case> cases;
   ASSERT_FALSE(make_cases(*info, v, cases));
-  ASSERT_EQ(cases.size(), 6u);
+  const bool avx2 = pair_kernel_available(pair_kernel::avx2);
+  const std::size_t methods = avx2 ? 5u : 4u;
+  ASSERT_EQ(cases.size(), 2 * methods);
   runner r;
   ASSERT_FALSE(r.start(std::move(cases)));
   r.wait();
   ASSERT_TRUE(r.progress().errors.empty()) << r.progress().errors.front();
   const auto records = r.records();
-  ASSERT_EQ(records.size(), 6u);
+  ASSERT_EQ(records.size(), 2 * methods);
   const auto ratios = compute_ratios(records, info->compare);
+  std::set<std::string> seen;
   for (std::size_t i = 0; i < records.size(); ++i) {
+    seen.insert(records[i].param("method"));
     EXPECT_EQ(records[i].unit, "pair");
     EXPECT_GT(records[i].ns_per_item, 0.0);
     EXPECT_EQ(std::isnan(ratios[i]), records[i].param("method") == "hand loop") << i;
@@ -47,6 +53,10 @@ TEST(pairs_benchmark, a_small_run_counts_right_and_compares_to_the_hand_loop) {
     const int n = std::stoi(records[i].param("size"));
     EXPECT_EQ(records[i].metrics[0].second, double(even_sum_pairs_closed_form(n)));
   }
+  std::set<std::string> want = {"hand loop", "count_if_pairs", "count_if_pairs (portable)",
+                                "std::count_if over distinct_pairs"};
+  if (avx2) want.insert("hand loop (avx2)");
+  EXPECT_EQ(seen, want);
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // Tests of core/pairs.hpp: the views against the article's nested loops over the
 // same container (compared by element address, so positions, not values, are checked),
 // the closed-form index maps against enumeration and the successor rule, the algorithms
-// and chunks against brute-force counts and the closed-form count of even-sum pairs, and
+// and chunks against brute-force counts and the closed-form count of even-sum pairs, each
+// kernel of the algorithms (AVX2 clone, portable fallback) against the nested loops, and
 // composition against the article's printed list.
 #include "core/pairs.hpp"
 
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <deque>
 #include <forward_list>
@@ -17,6 +19,7 @@
 #include <random>
 #include <ranges>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -405,6 +408,165 @@ TEST(pair_algorithms, count_if_pairs_matches_closed_form) {
     EXPECT_EQ(framelab::bench::even_sum_pairs_closed_form(n), expected) << n;
   }
   EXPECT_EQ(framelab::bench::even_sum_pairs_closed_form(1 << 17), 4'294'901'760u);  // the article's output
+}
+
+// [SECTION] kernels: the AVX2 clone and the portable fallback against brute force
+
+std::vector<framelab::pair_kernel> kernels_here() {
+  std::vector<framelab::pair_kernel> kernels = {framelab::pair_kernel::portable, framelab::pair_kernel::automatic};
+  if (framelab::pair_kernel_available(framelab::pair_kernel::avx2)) kernels.push_back(framelab::pair_kernel::avx2);
+  return kernels;
+}
+
+// Every algorithm, every kernel, against the nested loops over c: counts, and the pairs the
+// function sees (by address: each pair exactly once, in nested-loop order).
+template <class C, class Pred>
+void check_kernels_on(C& c, Pred pred) {
+  std::ptrdiff_t brute = 0;
+  for (auto i = std::ranges::begin(c); i != std::ranges::end(c); ++i)
+    for (auto j = std::ranges::next(i); j != std::ranges::end(c); ++j) brute += pred(*i, *j) ? 1 : 0;
+  const auto distinct = nested_loop_distinct_pairs(c);
+  const auto all = nested_loop_pairs(c);
+  for (const auto kernel : kernels_here()) {
+    SCOPED_TRACE(framelab::pair_kernel_name(kernel));
+    EXPECT_EQ(framelab::count_if_pairs(
+                  c, [&](auto p) { return pred(p.first, p.second); }, kernel),
+              brute);
+    EXPECT_EQ(framelab::count_if_distinct_pairs(c, pred, kernel), brute);
+    EXPECT_EQ(framelab::count_if_distinct_pairs(std::as_const(c), pred, kernel), brute);
+
+    std::vector<address_pair> seen;  // a predicate with side effects
+    const auto counted = framelab::count_if_pairs(
+        c,
+        [&](auto& a, auto& b) {
+          seen.emplace_back(&a, &b);
+          return seen.size() % 2 == 1;
+        },
+        kernel);
+    EXPECT_EQ(seen, distinct);
+    EXPECT_EQ(counted, static_cast<std::ptrdiff_t>((distinct.size() + 1) / 2));
+    seen.clear();
+    framelab::for_each_distinct_pair(
+        c, [&](auto p) { seen.emplace_back(&p.first, &p.second); }, kernel);
+    EXPECT_EQ(seen, distinct);
+    seen.clear();
+    framelab::for_each_pair(
+        c, [&](auto& a, auto& b) { seen.emplace_back(&a, &b); }, kernel);
+    EXPECT_EQ(seen, all);
+  }
+}
+
+TEST(pair_kernels, agree_with_brute_force_at_every_size) {
+  std::mt19937 rng(11);
+  // odd sizes, sizes around the vector widths (4, 8 ints) and the 4x unrolled loop (16, 32)
+  for (std::size_t n : {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 129, 257}) {
+    SCOPED_TRACE(n);
+    std::vector<int> v(n);
+    for (auto& x : v) x = static_cast<int>(rng() % 101) - 50;  // negative sums too: C++'s % rounds to 0
+    const auto mod3 = [](int a, int b) { return (a + b) % 3 == 0; };
+    std::deque<int> d(v.begin(), v.end());
+    std::list<int> l(v.begin(), v.end());
+    std::forward_list<int> f(v.begin(), v.end());
+    check_kernels_on(v, mod3);
+    check_kernels_on(d, mod3);
+    check_kernels_on(l, mod3);
+    check_kernels_on(f, mod3);
+
+    std::vector<double> x(n);
+    for (auto& e : x) e = std::uniform_real_distribution<double>(-1.0, 1.0)(rng);
+    check_kernels_on(x, [](double a, double b) { return a * b > 0.25 * (a + b); });
+
+    // a non-trivial element type
+    std::vector<std::string> s(n);
+    for (auto& e : s) e = std::string(rng() % 5, static_cast<char>('a' + rng() % 3));
+    check_kernels_on(s, [](const std::string& a, const std::string& b) { return a.size() + b.size() == 4 || a == b; });
+  }
+}
+
+// Ranges of prvalues: iota, and a transform view (random access, not contiguous).
+TEST(pair_kernels, value_ranges_agree_with_brute_force) {
+  for (int n : {0, 1, 2, 9, 33, 130}) {
+    SCOPED_TRACE(n);
+    const auto squares = std::views::iota(-n / 2, n - n / 2) | std::views::transform([](int i) { return i * i; });
+    const auto pred = [](int a, int b) { return (a ^ b) % 5 == 1; };
+    std::ptrdiff_t brute = 0;
+    std::vector<std::pair<int, int>> want;
+    for (int i = 0; i < n; ++i)
+      for (int j = i + 1; j < n; ++j) {
+        brute += pred(squares[i], squares[j]) ? 1 : 0;
+        want.emplace_back(squares[i], squares[j]);
+      }
+    for (const auto kernel : kernels_here()) {
+      SCOPED_TRACE(framelab::pair_kernel_name(kernel));
+      EXPECT_EQ(framelab::count_if_pairs(squares, pred, kernel), brute);
+      EXPECT_EQ(framelab::count_if_pairs(
+                    std::views::iota(0, n), [](int i, int j) { return (i + j) % 2 == 0; }, kernel),
+                framelab::bench::even_sum_pairs_closed_form(n));
+      std::vector<std::pair<int, int>> got;
+      framelab::for_each_distinct_pair(
+          squares, [&](int a, int b) { got.emplace_back(a, b); }, kernel);
+      EXPECT_EQ(got, want);
+    }
+  }
+}
+
+// The AVX2 clone enables no FMA: a sum of products comes out in the same bits as the
+// nested loops compiled with the default flags.
+TEST(pair_kernels, floating_point_results_are_the_same_bits) {
+  std::mt19937 rng(5);
+  std::vector<double> x(301);
+  for (auto& e : x) e = std::uniform_real_distribution<double>(-1.0, 1.0)(rng);
+  double brute = 0.0, brute_all = 0.0;
+  for (std::size_t i = 0; i < x.size(); ++i)
+    for (std::size_t j = 0; j < x.size(); ++j) {
+      if (j > i) brute += x[i] * x[j] + 0.1 * x[j];
+      brute_all += x[i] * x[j] - 0.3 * x[i];
+    }
+  for (const auto kernel : kernels_here()) {
+    SCOPED_TRACE(framelab::pair_kernel_name(kernel));
+    double sum = 0.0, sum_all = 0.0;
+    framelab::for_each_distinct_pair(
+        x, [&](double a, double b) { sum += a * b + 0.1 * b; }, kernel);
+    framelab::for_each_pair(
+        x, [&](double a, double b) { sum_all += a * b - 0.3 * a; }, kernel);
+    EXPECT_EQ(std::bit_cast<std::uint64_t>(sum), std::bit_cast<std::uint64_t>(brute));
+    EXPECT_EQ(std::bit_cast<std::uint64_t>(sum_all), std::bit_cast<std::uint64_t>(brute_all));
+  }
+}
+
+// A row longer than one 32-bit counting block (2^30 elements) is counted in two blocks.
+TEST(pair_kernels, a_row_longer_than_one_counting_block) {
+  const int m = (1 << 30) + 3;
+  const auto row = std::views::iota(0, m);
+  const int a = 1;
+  const auto pred = [](int x, int y) { return (x + y) % 3 == 0; };
+  // b in [0, m) with (1 + b) % 3 == 0: b = 2, 5, 8, ...: floor(m / 3) of them
+  EXPECT_EQ(framelab::detail::count_row<int>(pred, a, row.begin(), row.end()), m / 3);
+}
+
+TEST(pair_kernels, kernel_choice_and_errors) {
+  const bool avx2 = framelab::pair_kernel_available(framelab::pair_kernel::avx2);
+  EXPECT_TRUE(framelab::pair_kernel_available(framelab::pair_kernel::portable));
+  EXPECT_EQ(framelab::automatic_pair_kernel(), avx2 ? framelab::pair_kernel::avx2 : framelab::pair_kernel::portable);
+  const std::vector<int> v = {1, 2, 3};
+  if (!avx2) {
+    EXPECT_THROW(framelab::count_if_pairs(
+                     v, [](int, int) { return true; }, framelab::pair_kernel::avx2),
+                 std::invalid_argument);
+  }
+  // constant evaluation takes the portable loop
+  static_assert(framelab::count_if_pairs(std::array{1, 2, 3, 4}, [](int a, int b) { return (a + b) % 2 == 0; }) == 2);
+  // the benchmark's cases, every way
+  for (int n : {0, 1, 2, 3, 4, 9, 1001}) {
+    const auto expected = framelab::bench::even_sum_pairs_closed_form(n);
+    EXPECT_EQ(framelab::bench::count_even_sum_pairs_count_if_pairs(n, framelab::pair_kernel::portable), expected);
+    EXPECT_EQ(framelab::bench::count_even_sum_pairs_count_if_pairs(n), expected);
+    if (avx2) {
+      EXPECT_EQ(framelab::bench::count_even_sum_pairs_hand_loop_avx2(n), expected);
+    } else {
+      EXPECT_THROW(framelab::bench::count_even_sum_pairs_hand_loop_avx2(n), std::invalid_argument);
+    }
+  }
 }
 
 // [SECTION] composition
