@@ -13,6 +13,15 @@ void set_message(ui_state& state, std::string text, bool is_error) {
   state.message_is_error = is_error;
 }
 
+void record_live_setting(ui_state& state, const std::string& name, const param_value& value) {
+  if (auto error = state.sim->record_live_parameter(name, value)) {
+    set_message(state, "Not recorded: " + *error, true);
+    return;
+  }
+  state.edited.set(name, value);
+  set_message(state, name + " = " + format_param(value) + " (live, no reset)", false);
+}
+
 void place_window(float x, float y, float w, float h) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(x * display.x, y * display.y), ImGuiCond_FirstUseEver);

@@ -35,17 +35,6 @@ const char* method_choice(broadphase_method m) {
   return m == broadphase_method::brute_force ? "brute-force" : "sort-and-sweep";
 }
 
-// A live setting: applied to the running scene, recorded as the parameter's value (so a
-// reset or a saved preset keeps it) and shown in the Parameters panel.
-void record_live(ui_state& state, const std::string& name, const param_value& value) {
-  if (auto error = state.sim->record_live_parameter(name, value)) {
-    set_message(state, "Not recorded: " + *error, true);
-    return;
-  }
-  state.edited.set(name, value);
-  set_message(state, name + " = " + format_param(value) + " (live, no reset)", false);
-}
-
 double mean_logged(const collisions& scene, broadphase_method m) {
   for (const auto& p : scene.timing_log(m))
     if (p.balls == static_cast<int>(scene.ball_count())) return p.mean_ms;
@@ -66,12 +55,12 @@ void draw_method_switch(ui_state& state, collisions& scene) {
   if (changed) {
     const auto m = method == 0 ? broadphase_method::brute_force : broadphase_method::sort_and_sweep;
     scene.set_broadphase(m);
-    record_live(state, "broadphase", std::string(method_choice(m)));
+    record_live_setting(state, "broadphase", std::string(method_choice(m)));
   }
   bool show = scene.show_pairs();
   if (ImGui::Checkbox("draw candidate pairs", &show)) {
     scene.set_show_pairs(show);
-    record_live(state, "show_pairs", show);
+    record_live_setting(state, "show_pairs", show);
   }
   tooltip(
       "Lines between the centres of each candidate pair: red when the balls touch, yellow when only "

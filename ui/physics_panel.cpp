@@ -87,6 +87,15 @@ int edit_settings(rotation_settings& s) {
   return changed;
 }
 
+// A one-body scene's settings are its parameters: record the changed one, so that a
+// reset or a saved preset keeps what the lecturer switched to.
+void record_field(ui_state& state, int field, const rotation_settings& s) {
+  if (field == 1) record_live_setting(state, "integrator", std::string(to_string(s.integrator)));
+  if (field == 2) record_live_setting(state, "gyro", s.gyroscopic);
+  if (field == 3) record_live_setting(state, "magnus_terms", std::int64_t{s.magnus_terms});
+  if (field == 4) record_live_setting(state, "exp", std::string(s.exp == exp_kind::exact ? "exact" : "approx"));
+}
+
 void copy_field(int field, const rotation_settings& from, rotation_settings& to) {
   if (field == 1) to.integrator = from.integrator;
   if (field == 2) to.gyroscopic = from.gyroscopic;
@@ -170,6 +179,7 @@ void draw_integrator_tab(ui_state& state) {
     for (std::size_t i = 0; i < s->body_count(); ++i) {
       if (i == ps.selected || ps.all_bodies) copy_field(field, edited, s->body(i).settings);
     }
+    if (s->body_count() == 1) record_field(state, field, edited);
   }
   ImGui::PopItemWidth();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));

@@ -89,4 +89,9 @@ void sync_with_simulation(ui_state& state);
 
 void set_message(ui_state& state, std::string text, bool is_error);
 
+// A setting a panel changed on the running scene (no reset): recorded as the parameter's
+// value, so that a reset or a saved preset keeps it, and shown in the Parameters panel;
+// the status line says what happened.
+void record_live_setting(ui_state& state, const std::string& name, const param_value& value);
+
 }  // namespace framelab::ui
