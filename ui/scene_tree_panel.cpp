@@ -1,6 +1,7 @@
 #include <cmath>
 #include <cstdio>
 #include <numbers>
+#include <vector>
 
 #include <imgui.h>
 
@@ -12,20 +13,44 @@ namespace framelab::ui {
 
 namespace {
 
-void tree_node(ui_state& state, const scene_view& view, int index) {
+// Beyond this many children of one node (hundreds of balls), the rest are summarised in
+// one line: drawing thousands of rows every frame would cost the frame rate, and a
+// ball is picked more easily by double-clicking it in the view.
+constexpr std::size_t max_rows_per_parent = 100;
+
+// The children of every node in order, in one pass; the last entry holds the roots.
+std::vector<std::vector<int>> children_of(const scene_view& view) {
+  const int count = static_cast<int>(view.nodes.size());
+  std::vector<std::vector<int>> children(view.nodes.size() + 1);
+  for (int i = 0; i < count; ++i) {
+    const int parent = view.nodes[static_cast<std::size_t>(i)].parent;
+    children[parent >= 0 && parent < count ? static_cast<std::size_t>(parent) : view.nodes.size()].push_back(i);
+  }
+  return children;
+}
+
+void tree_node(ui_state& state, const scene_view& view, const std::vector<std::vector<int>>& children, int index);
+
+void tree_rows(ui_state& state, const scene_view& view, const std::vector<std::vector<int>>& children,
+               const std::vector<int>& rows) {
+  for (std::size_t k = 0; k < rows.size() && k < max_rows_per_parent; ++k) tree_node(state, view, children, rows[k]);
+  if (rows.size() > max_rows_per_parent) {
+    ImGui::TextDisabled("... and %zu more (double-click one in the view to select it)",
+                        rows.size() - max_rows_per_parent);
+  }
+}
+
+void tree_node(ui_state& state, const scene_view& view, const std::vector<std::vector<int>>& children, int index) {
   const auto& node = view.nodes[static_cast<std::size_t>(index)];
-  bool has_children = false;
-  for (const auto& other : view.nodes) has_children = has_children || other.parent == index;
+  const auto& own = children[static_cast<std::size_t>(index)];
   ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_OpenOnArrow | ImGuiTreeNodeFlags_DefaultOpen;
-  if (!has_children) flags |= ImGuiTreeNodeFlags_Leaf;
+  if (own.empty()) flags |= ImGuiTreeNodeFlags_Leaf;
   if (state.selected_node == index) flags |= ImGuiTreeNodeFlags_Selected;
   const bool open = ImGui::TreeNodeEx(reinterpret_cast<void*>(static_cast<std::intptr_t>(index)), flags, "%s",
                                       node.name.c_str());
   if (ImGui::IsItemClicked()) state.selected_node = index;
   if (!open) return;
-  for (int child = 0; child < static_cast<int>(view.nodes.size()); ++child) {
-    if (view.nodes[static_cast<std::size_t>(child)].parent == index) tree_node(state, view, child);
-  }
+  tree_rows(state, view, children, own);
   ImGui::TreePop();
 }
 
@@ -108,9 +133,8 @@ void draw_scene_tree_panel(ui_state& state) {
     return;
   }
   const scene_view& view = state.sim->view();
-  for (int i = 0; i < static_cast<int>(view.nodes.size()); ++i) {
-    if (view.nodes[static_cast<std::size_t>(i)].parent < 0) tree_node(state, view, i);
-  }
+  const auto children = children_of(view);
+  tree_rows(state, view, children, children.back());
   ImGui::Separator();
   if (state.selected_node < 0 || state.selected_node >= static_cast<int>(view.nodes.size())) {
     ImGui::TextDisabled("Select a node (click here, or double-click it in the view)");
