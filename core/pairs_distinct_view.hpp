@@ -18,103 +18,39 @@
 // - "distinct" means different positions: equal values at two positions still pair up.
 // - Not std::indirectly_writable (C++20's std::pair has no const-qualified assignment),
 //   so write through the references (for loops, std::for_each), not std::ranges::fill.
-#include <compare>
+// The iterator scaffolding both views share: core/pairs_iterator_base.hpp; here only the order.
 #include <cstddef>
 #include <iterator>
 #include <ranges>
 #include <utility>
 
 #include "core/pairs_index.hpp"
+#include "core/pairs_iterator_base.hpp"
 #include "core/pairs_support.hpp"
 
 namespace framelab {
 
 template <std::ranges::view V>
 requires std::ranges::forward_range<V>
-class distinct_pairs_view : public std::ranges::view_interface<distinct_pairs_view<V>> {
+class distinct_pairs_view : public detail::pairs_view_base<distinct_pairs_view<V>, V> {
+  using view_base = detail::pairs_view_base<distinct_pairs_view<V>, V>;
+  friend view_base;
+
  public:
   template <bool Const>
-  class iterator {
-    using base_range = detail::maybe_const<Const, V>;
-    using base_iterator = std::ranges::iterator_t<base_range>;
-    using base_last = detail::pairs_last_t<base_range>;
-    static constexpr bool indexed = detail::pairs_indexed<base_range>;
-    static constexpr bool bidirectional = detail::pairs_bidirectional<base_range>;
+  class iterator : public detail::pairs_iterator_base<iterator<Const>, detail::maybe_const<Const, V>> {
+    using base = detail::pairs_iterator_base<iterator<Const>, detail::maybe_const<Const, V>>;
+    friend base;
 
    public:
-    using element_reference = std::ranges::range_reference_t<base_range>;
-    using reference = detail::pairs_reference_t<base_range>;  // std::pair<element_reference, element_reference>
-    using value_type = detail::pairs_value_t<base_range>;     // std::pair<V, V> (see pairs_support.hpp)
-    using difference_type = std::ptrdiff_t;
-    using iterator_concept = detail::pairs_iterator_tag<base_range>;
-    using iterator_category = iterator_concept;
-    using pointer = arrow_proxy<reference>;
+    using base::base;  // iterator(first, i, j, last): the pair (*i, *j), i < j; j == last is the end
     static constexpr bool is_distinct_pairs_iterator = true;
 
-    iterator() = default;
-    // The pair (*i, *j) of the range [first, last), i < j; j == last is the end.
-    constexpr iterator(base_iterator first, base_iterator i, base_iterator j, base_last last)
-        : first_(std::move(first)), i_(std::move(i)), j_(std::move(j)), last_(std::move(last)) {}
-
-    // The underlying iterators, for algorithms that walk the pair triangle row by row.
-    constexpr const base_iterator& base_first() const noexcept { return first_; }
-    constexpr const base_iterator& base_i() const noexcept { return i_; }
-    constexpr const base_iterator& base_j() const noexcept { return j_; }
-    constexpr const base_last& base_end() const noexcept { return last_; }
-
-    constexpr reference operator*() const { return reference(*i_, *j_); }
-    constexpr pointer operator->() const { return pointer(**this); }
-    constexpr reference operator[](difference_type d) const requires indexed { return *(*this + d); }
-
-    // (i, j) -> (i, j + 1); at the end of row i, -> (i + 1, i + 2). After the last pair
-    // (n - 2, n - 1) this gives (n - 1, n): j == last, the end.
-    constexpr iterator& operator++() {
-      if (++j_ == last_) {
-        ++i_;
-        j_ = std::ranges::next(i_);
-      }
-      return *this;
-    }
-    constexpr iterator operator++(int) {
-      auto old = *this;
-      ++*this;
-      return old;
-    }
-
-    // The end steps back to (n - 2, n - 1); (i, i + 1) steps back to (i - 1, n - 1).
-    constexpr iterator& operator--() requires bidirectional {
-      if (j_ == last_) {
-        j_ = std::ranges::prev(last_);
-        i_ = std::ranges::prev(j_);
-      } else if (--j_ == i_) {
-        --i_;
-        j_ = std::ranges::prev(last_);
-      }
-      return *this;
-    }
-    constexpr iterator operator--(int) requires bidirectional {
-      auto old = *this;
-      --*this;
-      return old;
-    }
-
     // Position k of the current pair in nested-loop order; the end is P = n(n-1)/2.
-    constexpr difference_type index() const requires indexed {
-      const auto n = static_cast<std::ptrdiff_t>(last_ - first_);
-      if (j_ == last_) return distinct_pair_count(n);
-      return distinct_pair_index(n, static_cast<std::ptrdiff_t>(i_ - first_), static_cast<std::ptrdiff_t>(j_ - first_));
-    }
-
-    constexpr iterator& operator+=(difference_type d) requires indexed {
-      seek(index() + d);
-      return *this;
-    }
-    constexpr iterator& operator-=(difference_type d) requires indexed { return *this += -d; }
-    friend constexpr iterator operator+(iterator it, difference_type d) requires indexed { return it += d; }
-    friend constexpr iterator operator+(difference_type d, iterator it) requires indexed { return it += d; }
-    friend constexpr iterator operator-(iterator it, difference_type d) requires indexed { return it -= d; }
-    friend constexpr difference_type operator-(const iterator& x, const iterator& y) requires indexed {
-      return x.index() - y.index();
+    constexpr std::ptrdiff_t index() const requires base::indexed {
+      const auto n = this->base_size();
+      if (this->j_ == this->last_) return distinct_pair_count(n);
+      return distinct_pair_index(n, this->offset(this->i_), this->offset(this->j_));
     }
 
     // Equal when at the same (i, j); all ends are equal whatever their i.
@@ -122,74 +58,60 @@ class distinct_pairs_view : public std::ranges::view_interface<distinct_pairs_vi
       return x.j_ == y.j_ && (x.j_ == x.last_ || x.i_ == y.i_);
     }
     friend constexpr bool operator==(const iterator& x, std::default_sentinel_t) { return x.j_ == x.last_; }
-    friend constexpr std::strong_ordering operator<=>(const iterator& x, const iterator& y) requires indexed {
-      return x.index() <=> y.index();
-    }
-
-    friend constexpr detail::pairs_rvalue_reference_t<base_range> iter_move(const iterator& it) {
-      return {std::ranges::iter_move(it.i_), std::ranges::iter_move(it.j_)};
-    }
 
    private:
+    // (i, j) -> (i, j + 1); at the end of row i, -> (i + 1, i + 2). After the last pair
+    // (n - 2, n - 1) this gives (n - 1, n): j == last, the end.
+    constexpr void next() {
+      if (++this->j_ == this->last_) {
+        ++this->i_;
+        this->j_ = std::ranges::next(this->i_);
+      }
+    }
+
+    // The end steps back to (n - 2, n - 1); (i, i + 1) steps back to (i - 1, n - 1).
+    constexpr void prev() requires base::bidirectional {
+      if (this->j_ == this->last_) {
+        this->j_ = std::ranges::prev(this->last_);
+        this->i_ = std::ranges::prev(this->j_);
+      } else if (--this->j_ == this->i_) {
+        --this->i_;
+        this->j_ = std::ranges::prev(this->last_);
+      }
+    }
+
     // Move to position k in [0, P] (P = the end) through the closed form (i, j) = at(n, k).
-    constexpr void seek(difference_type k) {
-      using base_difference = std::iter_difference_t<base_iterator>;
-      const auto n = static_cast<std::ptrdiff_t>(last_ - first_);
+    constexpr void seek(std::ptrdiff_t k) {
+      const auto n = this->base_size();
       if (k == distinct_pair_count(n)) {
-        i_ = j_ = last_;
+        this->i_ = this->j_ = this->last_;
         return;
       }
       const auto [i, j] = distinct_pair_at(n, k);
-      i_ = first_ + static_cast<base_difference>(i);
-      j_ = first_ + static_cast<base_difference>(j);
+      this->i_ = this->base_at(i);
+      this->j_ = this->base_at(j);
     }
-
-    base_iterator first_{};
-    base_iterator i_{};
-    base_iterator j_{};
-    base_last last_{};
   };
 
-  distinct_pairs_view() requires std::default_initializable<V>
-  = default;
-  constexpr explicit distinct_pairs_view(V base) : base_(std::move(base)) {}
-
-  constexpr V base() const& requires std::copy_constructible<V> { return base_; }
-  constexpr V base() && { return std::move(base_); }
-
-  constexpr auto begin() { return make_begin<false>(base_); }
-  constexpr auto begin() const requires std::ranges::forward_range<const V> { return make_begin<true>(base_); }
-  constexpr auto end() { return make_end<false>(base_); }
-  constexpr auto end() const requires std::ranges::forward_range<const V> { return make_end<true>(base_); }
-
-  // n(n-1)/2
-  constexpr std::size_t size() requires std::ranges::sized_range<V> {
-    return static_cast<std::size_t>(distinct_pair_count(static_cast<std::ptrdiff_t>(std::ranges::size(base_))));
-  }
-  constexpr std::size_t size() const requires std::ranges::sized_range<const V> {
-    return static_cast<std::size_t>(distinct_pair_count(static_cast<std::ptrdiff_t>(std::ranges::size(base_))));
-  }
+  using view_base::view_base;
 
  private:
+  // n(n-1)/2
+  static constexpr std::ptrdiff_t pair_count(std::ptrdiff_t n) { return distinct_pair_count(n); }
   // The first pair is (0, 1); with fewer than two elements that is already the end.
   template <bool Const, class B>
-  static constexpr iterator<Const> make_begin(B& base) {
+  static constexpr iterator<Const> begin_iterator(B& base) {
     auto first = std::ranges::begin(base);
     auto last = detail::pairs_last(base);
     auto j = first == last ? first : std::ranges::next(first);
     return iterator<Const>(first, first, j, last);
   }
+  // (n, n)
   template <bool Const, class B>
-  static constexpr auto make_end(B& base) {
-    if constexpr (detail::pairs_common<B>) {
-      auto last = detail::pairs_last(base);
-      return iterator<Const>(std::ranges::begin(base), last, last, last);
-    } else {
-      return std::default_sentinel;
-    }
+  static constexpr iterator<Const> end_iterator(B& base) {
+    auto last = detail::pairs_last(base);
+    return iterator<Const>(std::ranges::begin(base), last, last, last);
   }
-
-  V base_ = V();
 };
 
 template <class R>

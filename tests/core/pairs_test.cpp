@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <compare>
 #include <cstdint>
 #include <deque>
 #include <forward_list>
@@ -21,6 +22,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -323,6 +325,103 @@ TEST(pairs_view, assignment_writes_the_elements) {
   auto nested = distinct_pairs(distinct_pairs(x));
   nested.begin()->second.second = 99;  // ((1, 2), (1, 3)): the 3
   EXPECT_EQ(x[2], 99);
+}
+
+// [SECTION] the iterator contract both views share (core/pairs_iterator_base.hpp)
+
+static_assert(std::is_same_v<std::ranges::range_rvalue_reference_t<vector_distinct>, std::pair<int&&, int&&>>);
+static_assert(std::is_same_v<std::ranges::range_rvalue_reference_t<vector_pairs>, std::pair<int&&, int&&>>);
+static_assert(std::sized_sentinel_for<std::ranges::iterator_t<vector_pairs>, std::ranges::iterator_t<vector_pairs>>);
+static_assert(std::random_access_iterator<std::ranges::iterator_t<const vector_pairs>>);
+static_assert(std::default_initializable<framelab::pairs_view<std::ranges::empty_view<int>>>);
+static_assert(!std::default_initializable<vector_pairs> && !std::default_initializable<vector_distinct>);  // ref_view
+static_assert(std::is_same_v<std::ranges::sentinel_t<decltype(distinct_pairs(std::declval<std::forward_list<int>&>()))>,
+                             std::ranges::iterator_t<forward_list_distinct>>);  // forward_list: common
+
+// usable in constant expressions: the sum of a b over the distinct pairs of {1, 2, 3, 4}, and
+// of all ordered pairs walked backwards from the end
+constexpr int distinct_product_sum() {
+  std::array<int, 4> a = {1, 2, 3, 4};
+  int sum = 0;
+  for (auto [x, y] : distinct_pairs(a)) sum += x * y;
+  return sum;
+}
+constexpr int ordered_product_sum_backwards() {
+  std::array<int, 3> a = {1, 2, 3};
+  const auto ps = pairs(a);
+  int sum = 0;
+  for (auto it = ps.end(); it != ps.begin();) {
+    --it;
+    sum += it->first * it->second;
+  }
+  return sum;
+}
+static_assert(distinct_product_sum() == 1 * 2 + 1 * 3 + 1 * 4 + 2 * 3 + 2 * 4 + 3 * 4);
+static_assert(ordered_product_sum_backwards() == (1 + 2 + 3) * (1 + 2 + 3));
+
+// Every jump (it + k, it - k, k + it, +=, -=, it[k], differences, ordering) and both
+// postfix steps against the positions of the sequential walk, for one view.
+template <class View>
+void check_random_access(View view, const std::vector<address_pair>& walk) {
+  const auto first = view.begin();
+  const auto k_end = static_cast<std::ptrdiff_t>(walk.size());
+  ASSERT_EQ(static_cast<std::ptrdiff_t>(std::ranges::size(view)), k_end);
+  EXPECT_EQ(view.end() - first, k_end);
+  for (std::ptrdiff_t k = 0; k <= k_end; ++k) {
+    SCOPED_TRACE(k);
+    const auto it = first + k;
+    EXPECT_EQ(it - first, k);
+    EXPECT_EQ(first - it, -k);
+    EXPECT_TRUE(k + first == it);
+    EXPECT_TRUE(it - k == first);
+    auto moved = first;
+    moved += k;
+    EXPECT_TRUE(moved == it);
+    moved -= k;
+    EXPECT_TRUE(moved == first);
+    EXPECT_EQ(k == k_end, it == view.end());
+    if (k == k_end) continue;
+    EXPECT_EQ(address_pair(&(*it).first, &(*it).second), walk[static_cast<std::size_t>(k)]);
+    EXPECT_EQ(address_pair(&first[k].first, &first[k].second), walk[static_cast<std::size_t>(k)]);
+    EXPECT_EQ(address_pair(&it->first, &it->second), walk[static_cast<std::size_t>(k)]);
+    EXPECT_TRUE(it < it + 1 && it + 1 > it && it <= it && it >= it);
+    EXPECT_EQ(it <=> it + 1, std::strong_ordering::less);
+    auto step = it;
+    EXPECT_TRUE(step++ == it);  // postfix returns the old position
+    EXPECT_TRUE(step == it + 1);
+    EXPECT_TRUE(step-- == it + 1);
+    EXPECT_TRUE(step == it);
+  }
+}
+
+TEST(pairs_iterator_base, jumps_agree_with_the_sequential_walk_in_both_views) {
+  for (std::size_t n : {0, 1, 2, 5, 8}) {
+    SCOPED_TRACE(n);
+    auto v = filled<std::vector<int>>(n);
+    check_random_access(pairs(v), nested_loop_pairs(v));
+    check_random_access(distinct_pairs(v), nested_loop_distinct_pairs(v));
+    check_random_access(cpairs(v), nested_loop_pairs(v));
+    check_random_access(cdistinct_pairs(v), nested_loop_distinct_pairs(v));
+  }
+}
+
+TEST(pairs_iterator_base, base_views_and_iter_move) {
+  std::vector<std::string> words = {"alpha", "beta", "gamma"};
+  auto ds = distinct_pairs(words);
+  EXPECT_EQ(&ds.base().base(), &words);  // the ref_view around words
+  EXPECT_EQ(&std::move(ds).base().base(), &words);
+  auto ps = pairs(words);
+  EXPECT_EQ(std::ranges::size(ps.base()), 3u);
+
+  // iter_move moves both elements out of the range: (alpha, gamma) is position 1
+  std::pair<std::string, std::string> moved = std::ranges::iter_move(distinct_pairs(words).begin() + 1);
+  EXPECT_EQ(moved.first, "alpha");
+  EXPECT_EQ(moved.second, "gamma");
+  EXPECT_TRUE(words[0].empty() && words[2].empty());  // moved from (libstdc++ leaves them empty)
+  EXPECT_EQ(words[1], "beta");
+  auto p = std::ranges::iter_move(pairs(words).begin() + 4);  // (1, 1) in the 3 x 3 grid
+  EXPECT_EQ(p.first, "beta");
+  static_assert(std::is_same_v<decltype(p), std::pair<std::string&&, std::string&&>>);
 }
 
 // [SECTION] std:: and std::ranges:: algorithms
