@@ -122,6 +122,11 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   // A shot or a script runs at a fixed 1/60 s per frame, without vsync, and leaves the
   // user's layout and settings alone, so that it replays the same way every time.
   const bool rehearsed = shot_mode || player.has_value();
+  if (rehearsed) {
+    clock_settings clock = sim.clock();
+    clock.frame_budget_s = 0.0;  // every frame advances exactly 1/60 s, however slow the machine
+    sim.set_clock(clock);
+  }
 
   gl_window window;
   if (auto error = window.open("framelab", run.width, run.height, /*vsync=*/!rehearsed)) {

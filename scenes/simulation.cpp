@@ -1,5 +1,7 @@
 #include "scenes/simulation.hpp"
 
+#include <chrono>
+
 #include <algorithm>
 #include <cmath>
 
@@ -30,6 +32,9 @@ std::optional<std::string> validate_clock(const clock_settings& clock) {
     return std::string("time scale: must be in [0.01, 100]");
   }
   if (clock.max_steps_per_frame < 1) return std::string("max steps per frame: must be at least 1");
+  if (!std::isfinite(clock.frame_budget_s) || clock.frame_budget_s < 0.0) {
+    return std::string("frame budget: must be a finite number of seconds >= 0");
+  }
   return std::nullopt;
 }
 
@@ -115,14 +120,24 @@ void simulation::single_step() { fixed_step(); }
 int simulation::advance(double real_seconds) {
   if (!loaded() || paused_ || !std::isfinite(real_seconds) || real_seconds <= 0.0) return 0;
   accumulator_ += real_seconds * clock_.time_scale;
+  const auto start = std::chrono::steady_clock::now();
+  const auto over_budget = [&] {
+    return clock_.frame_budget_s > 0.0 &&
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > clock_.frame_budget_s;
+  };
   int steps = 0;
-  while (accumulator_ >= clock_.dt && steps < clock_.max_steps_per_frame && !fault_) {
+  bool capped = false;
+  while (accumulator_ >= clock_.dt && !fault_) {
+    if (steps == clock_.max_steps_per_frame || over_budget()) {
+      capped = true;
+      break;
+    }
     fixed_step();
     accumulator_ -= clock_.dt;
     ++steps;
   }
   // Capped: forget the backlog instead of trying to catch up next frame.
-  if (steps == clock_.max_steps_per_frame) accumulator_ = std::min(accumulator_, clock_.dt);
+  if (capped) accumulator_ = std::min(accumulator_, clock_.dt);
   const double factor = steps * clock_.dt / real_seconds;
   real_time_factor_ += 0.1 * (factor - real_time_factor_);
   return steps;

@@ -33,10 +33,14 @@ struct clock_settings {
   int substeps = 1;             // scene steps per fixed step (each dt / substeps)
   double time_scale = 1.0;      // simulated seconds per real second
   int max_steps_per_frame = 8;  // the cap that stops a slow frame from spiralling
+  // Wall-clock seconds one advance() may spend stepping before it drops the backlog, so
+  // that a scene whose steps are slow (thousands of balls, a tiny dt) slows down instead
+  // of freezing the window; 0: no limit (a shot or script, which must not depend on speed).
+  double frame_budget_s = 0.1;
 };
 
 // Checks a clock: finite dt in [min_dt, max_dt], substeps in [1, 64], time scale in
-// [0.01, 100]. Returns "field: reason" for the first problem.
+// [0.01, 100], a finite budget >= 0. Returns "field: reason" for the first problem.
 std::optional<std::string> validate_clock(const clock_settings& clock);
 inline constexpr double min_dt = 1e-6;
 inline constexpr double max_dt = 0.5;

@@ -1,6 +1,8 @@
 // The fixed-step clock, pausing, validated parameter changes and fault detection.
 #include <cmath>
+#include <chrono>
 #include <limits>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -14,15 +16,18 @@ namespace {
 class clock_scene final : public scene {
  public:
   std::vector<param_def> parameters() const override {
-    return {number_param("blow_up_at", 1e9, 0.0, 1e9, "s", "time at which the state turns NaN")};
+    return {number_param("blow_up_at", 1e9, 0.0, 1e9, "s", "time at which the state turns NaN"),
+            number_param("step_cost", 0.0, 0.0, 1.0, "s", "wall-clock time each step sleeps (a slow scene)")};
   }
   std::vector<channel_def> channels() const override { return {{"x", "s", "elapsed time"}}; }
   void reset(const param_values& values) override {
     blow_up_at_ = values.number("blow_up_at");
+    step_cost_ = values.number("step_cost");
     x_ = 0.0;
     steps_ = 0;
   }
   void step(double dt) override {
+    if (step_cost_ > 0.0) std::this_thread::sleep_for(std::chrono::duration<double>(step_cost_));
     x_ += dt;
     ++steps_;
     if (x_ > blow_up_at_) x_ = std::numeric_limits<double>::quiet_NaN();
@@ -32,6 +37,7 @@ class clock_scene final : public scene {
 
  private:
   double blow_up_at_ = 1e9;
+  double step_cost_ = 0.0;
   double x_ = 0.0;
   int steps_ = 0;
   scene_view view_;
@@ -40,10 +46,11 @@ class clock_scene final : public scene {
 std::unique_ptr<scene> make_clock_scene() { return std::make_unique<clock_scene>(); }
 const scene_entry clock_entry{{"clock", "Tests", "counts time", "counts time"}, &make_clock_scene};
 
-simulation loaded(double dt, double blow_up_at = 1e9) {
+simulation loaded(double dt, double blow_up_at = 1e9, double step_cost = 0.0) {
   simulation sim;
   param_values values;
   values.set("blow_up_at", blow_up_at);
+  values.set("step_cost", step_cost);
   EXPECT_FALSE(sim.load(clock_entry, values));
   clock_settings clock;
   clock.dt = dt;
@@ -68,6 +75,32 @@ TEST(simulation, caps_the_steps_of_a_slow_frame) {
   EXPECT_EQ(sim.advance(10.0), sim.clock().max_steps_per_frame);
   // The backlog is dropped: the next ordinary frame runs an ordinary number of steps.
   EXPECT_LE(sim.advance(0.016), 2);
+}
+
+// A scene whose steps take 30 ms, asked to catch up 10 s with up to 100 steps per frame:
+// without the budget one frame would block for 3 s; with 0.1 s it stops after a few.
+TEST(simulation, a_slow_scene_cannot_hold_the_frame_beyond_its_budget) {
+  simulation sim = loaded(0.01, 1e9, 0.03);
+  clock_settings clock = sim.clock();
+  clock.max_steps_per_frame = 100;
+  clock.frame_budget_s = 0.1;
+  ASSERT_FALSE(sim.set_clock(clock));
+  const int steps = sim.advance(10.0);
+  EXPECT_GE(steps, 1);
+  EXPECT_LE(steps, 10);  // 4 at 30 ms each; generous for a loaded machine
+  // The backlog was dropped: the next frame is an ordinary one.
+  clock.frame_budget_s = 0.0;
+  ASSERT_FALSE(sim.set_clock(clock));
+  EXPECT_LE(sim.advance(0.016), 2);
+}
+
+TEST(simulation, the_frame_budget_must_be_finite_and_not_negative) {
+  simulation sim = loaded(0.01);
+  for (double bad : {-1.0, std::nan(""), std::numeric_limits<double>::infinity()}) {
+    clock_settings clock = sim.clock();
+    clock.frame_budget_s = bad;
+    EXPECT_TRUE(sim.set_clock(clock)) << bad;
+  }
 }
 
 TEST(simulation, substeps_split_each_step_and_time_scale_slows_it) {
