@@ -21,7 +21,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/aligned_allocator.hpp"
+#include "core/hierarchy_allocator.hpp"
 #include "core/hierarchy_sweep.hpp"
 #include "core/hierarchy_sweep_simd.hpp"
 #include "core/impulse.hpp"
@@ -347,10 +347,10 @@ class hierarchy {
   }
 
   // hot, by slot
-  std::vector<dynamics_type> local_;
-  std::vector<dynamics_type, aligned_allocator<dynamics_type, 64>> global_;  // aligned for streaming stores
-  std::vector<std::uint32_t> parent_;                                        // slot of the parent, npos for the world
-  std::vector<std::uint32_t> depth_;                                         // 0 for top-level nodes
+  std::vector<dynamics_type, hierarchy_allocator<dynamics_type>> local_;
+  std::vector<dynamics_type, hierarchy_allocator<dynamics_type>> global_;  // aligned for streaming stores
+  std::vector<std::uint32_t> parent_;                                      // slot of the parent, npos for the world
+  std::vector<std::uint32_t> depth_;                                       // 0 for top-level nodes
   std::vector<node_id> id_of_slot_;
   std::vector<sweep_frame<T, N>> stack_;
 #if FRAMELAB_HIERARCHY_SIMD

@@ -129,6 +129,86 @@ TEST(hierarchy, simd_and_portable_sweeps_agree) {
   if (!hierarchy_simd_available()) GTEST_SKIP() << "no AVX2/FMA here: only the portable kernel ran";
 }
 
+// The SIMD and portable kernels against each other and the brute force on other
+// shapes (a star: every node a child of one; a chain: each node the child of the
+// previous) and after every kind of edit (add under an old node, remove a
+// subtree, reparent in both modes, set_global, impulses with and without
+// counteracting the children), at a size that takes the streaming path.
+double max_simd_portable_brute_error(hierarchy3d& h) {
+  h.set_simd_enabled(false);
+  h.update_world();
+  std::vector<dynamic_transform3d> portable(h.globals().begin(), h.globals().end());
+  h.set_simd_enabled(true);
+  h.update_world();
+  double worst = 0;
+  for (std::size_t s = 0; s < h.size(); ++s) worst = std::max(worst, relative_error(h.globals()[s], portable[s]));
+  for (std::size_t s = 0; s < h.size(); s += 37)
+    worst = std::max(worst, relative_error(h.globals()[s], brute_force_global(h, h.id_at(s))));
+  return worst;
+}
+TEST(hierarchy, simd_sweep_on_stars_chains_and_after_edits) {
+  std::mt19937 rng(58);
+  {
+    hierarchy3d star;
+    const node_id hub = star.add(world_node, random_local<double, 3>(rng));
+    for (int i = 0; i < 3000; ++i) star.add(hub, random_local<double, 3>(rng));
+    EXPECT_LE(max_simd_portable_brute_error(star), sweep_tol);
+  }
+  {
+    hierarchy3d chain;
+    node_id last = world_node;
+    for (int i = 0; i < 300; ++i) {
+      auto l = random_local<double, 3>(rng);
+      l.pose.scale = 1.0;  // keep 300 levels of scale and lever arms bounded
+      l.pose.translation *= 0.1;
+      l.angular_velocity *= 0.1;
+      l.angular_accel *= 0.1;
+      last = chain.add(last, l);
+    }
+    EXPECT_LE(max_simd_portable_brute_error(chain), 1e-10);
+  }
+  hierarchy3d h;
+  const int n = int(simd_stream_min_bytes_or_default() / sizeof(dynamic_transform3d)) + 500;
+  auto ids = build_random(h, rng, n);
+  ASSERT_LE(max_simd_portable_brute_error(h), sweep_tol);
+  const auto pick = [&] {
+    node_id id;
+    do id = ids[std::uniform_int_distribution<std::size_t>(0, ids.size() - 1)(rng)];
+    while (!h.contains(id));
+    return id;
+  };
+  for (int round = 0; round < 4; ++round) {
+    for (int k = 0; k < 200; ++k) ids.push_back(h.add(pick(), random_local<double, 3>(rng)));  // breaks preorder
+    EXPECT_LE(max_simd_portable_brute_error(h), sweep_tol) << "after adds, round " << round;
+    h.remove(pick());
+    EXPECT_LE(max_simd_portable_brute_error(h), sweep_tol) << "after remove, round " << round;
+    for (int k = 0; k < 20; ++k) {
+      const node_id a = pick(), b = pick();
+      bool inside = false;
+      for (node_id x = b; x.valid(); x = h.parent(x)) inside = inside || x == a;
+      if (!inside) h.reparent(a, b, k % 2 ? reparent_mode::keep_world : reparent_mode::keep_local);
+    }
+    EXPECT_LE(max_simd_portable_brute_error(h), sweep_tol) << "after reparents, round " << round;
+    for (int k = 0; k < 20; ++k) h.set_global(pick(), random_local<double, 3>(rng));
+    for (int k = 0; k < 20; ++k) h.apply_linear_impulse(pick(), glm::dvec3(3.0, -1.0, 2.0), 2.5, k % 2 == 0);
+    EXPECT_LE(max_simd_portable_brute_error(h), sweep_tol) << "after set_global and impulses, round " << round;
+  }
+  if (!hierarchy_simd_available()) GTEST_SKIP() << "no AVX2/FMA here: only the portable kernel ran";
+}
+
+// Big per-node arrays start on a 2 MiB boundary (huge-page candidates), small ones on a cache line.
+TEST(hierarchy, allocator_alignment) {
+  hierarchy_allocator<dynamic_transform3d> a;
+  const std::size_t big = hierarchy_huge_min_bytes / sizeof(dynamic_transform3d) + 1;
+  dynamic_transform3d* p = a.allocate(big);
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(p) % hierarchy_huge_page, 0u);
+  p[big - 1] = dynamic_transform3d::identity();  // the whole range is usable
+  a.deallocate(p, big);
+  dynamic_transform3d* q = a.allocate(3);
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(q) % 64, 0u);
+  a.deallocate(q, 3);
+}
+
 TEST(hierarchy, deep_chain_of_50) {
   std::mt19937 rng(52);
   hierarchy3d h;
