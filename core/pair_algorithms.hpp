@@ -109,8 +109,8 @@ FRAMELAB_PAIR_INLINE constexpr void for_each_pair_loop(R& r, F& f) {
   }
 }
 
-#if FRAMELAB_PAIR_AVX2
-// The AVX2 clones: the same loops, compiled for AVX2 with f / pred inlined.
+// The AVX2 clones: the same loops, compiled for AVX2 with f / pred inlined (in a build
+// without FRAMELAB_PAIR_AVX2 plain copies that run_avx2 never selects).
 template <class R, class Pred>
 FRAMELAB_PAIR_AVX2_TARGET std::ptrdiff_t count_distinct_avx2(R& r, Pred& pred) {
   return count_distinct_loop(r, pred);
@@ -123,9 +123,9 @@ template <class R, class F>
 FRAMELAB_PAIR_AVX2_TARGET void for_each_pair_avx2(R& r, F& f) {
   for_each_pair_loop(r, f);
 }
-#endif
 
-// true: run the AVX2 clone (never during constant evaluation).
+// true: run the AVX2 clone (never during constant evaluation); throws if avx2 is asked for
+// where it cannot run.
 template <class R>
 constexpr bool run_avx2(pair_kernel kernel, const char* algorithm) {
   if (std::is_constant_evaluated()) return false;
@@ -138,15 +138,10 @@ constexpr bool run_avx2(pair_kernel kernel, const char* algorithm) {
 template <std::ranges::forward_range R, class F>
 requires pair_invocable<F, std::ranges::range_reference_t<R>>
 constexpr F for_each_pair(R&& r, F f, pair_kernel kernel = pair_kernel::automatic) {
-#if FRAMELAB_PAIR_AVX2
-  if (detail::run_avx2<R>(kernel, "for_each_pair")) {
+  if (detail::run_avx2<R>(kernel, "for_each_pair"))
     detail::for_each_pair_avx2(r, f);
-    return f;
-  }
-#else
-  detail::run_avx2<R>(kernel, "for_each_pair");  // throws if avx2 was asked for
-#endif
-  detail::for_each_pair_loop(r, f);
+  else
+    detail::for_each_pair_loop(r, f);
   return f;
 }
 
@@ -154,15 +149,10 @@ constexpr F for_each_pair(R&& r, F f, pair_kernel kernel = pair_kernel::automati
 template <std::ranges::forward_range R, class F>
 requires pair_invocable<F, std::ranges::range_reference_t<R>>
 constexpr F for_each_distinct_pair(R&& r, F f, pair_kernel kernel = pair_kernel::automatic) {
-#if FRAMELAB_PAIR_AVX2
-  if (detail::run_avx2<R>(kernel, "for_each_distinct_pair")) {
+  if (detail::run_avx2<R>(kernel, "for_each_distinct_pair"))
     detail::for_each_distinct_avx2(r, f);
-    return f;
-  }
-#else
-  detail::run_avx2<R>(kernel, "for_each_distinct_pair");
-#endif
-  detail::for_each_distinct_loop(r, f);
+  else
+    detail::for_each_distinct_loop(r, f);
   return f;
 }
 
@@ -171,11 +161,7 @@ constexpr F for_each_distinct_pair(R&& r, F f, pair_kernel kernel = pair_kernel:
 template <std::ranges::forward_range R, class Pred>
 requires pair_invocable<Pred, std::ranges::range_reference_t<R>>
 constexpr std::ptrdiff_t count_if_distinct_pairs(R&& r, Pred pred, pair_kernel kernel = pair_kernel::automatic) {
-#if FRAMELAB_PAIR_AVX2
   if (detail::run_avx2<R>(kernel, "count_if_distinct_pairs")) return detail::count_distinct_avx2(r, pred);
-#else
-  detail::run_avx2<R>(kernel, "count_if_distinct_pairs");
-#endif
   return detail::count_distinct_loop(r, pred);
 }
 
