@@ -21,6 +21,26 @@ namespace {
 
 constexpr int usage_error = 2;
 
+// An error is one line: control characters an argument brought into the message (a
+// newline inside a quoted word) are shown escaped, as \n or \x01.
+std::string one_line(const std::string& text) {
+  static constexpr char hex[] = "0123456789abcdef";
+  std::string line;
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      line += "\\n";
+    } else if (c == '\r') {
+      line += "\\r";
+    } else if (u < 0x20 || u == 0x7f) {
+      line += std::string("\\x") + hex[u >> 4] + hex[u & 0xf];
+    } else {
+      line += c;
+    }
+  }
+  return line;
+}
+
 void add_scene_options(CLI::App& command, std::string& scene, std::vector<std::string>& sets) {
   command.add_option("--scene", scene, "Scene name (see list-scenes) or preset file (.json)")->required();
   command.add_option("--set", sets, "Set a parameter: key=value; vectors as key=x,y,z (repeatable)")
@@ -187,7 +207,7 @@ cli_request parse_command_line(int argc, const char* const* argv, std::ostream& 
     if (e.get_exit_code() == 0) {  // --help or --version
       request.exit_code = app.exit(e, out, err);
     } else {
-      err << "framelab: error: " << e.what() << " (see framelab --help)\n";
+      err << "framelab: error: " << one_line(e.what()) << " (see framelab --help)\n";
       request.exit_code = usage_error;
     }
     return request;
@@ -201,7 +221,7 @@ cli_request parse_command_line(int argc, const char* const* argv, std::ostream& 
   }
   const bool gui = request.kind == command_kind::gui;
   if (const std::string error = validate(request, gui ? gui_size_text : size_text); !error.empty()) {
-    err << "framelab: error: " << error << "\n";
+    err << "framelab: error: " << one_line(error) << "\n";
     request.kind = command_kind::exit;
     request.exit_code = usage_error;
     return request;
