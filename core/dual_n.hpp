@@ -30,8 +30,9 @@ using dual_n = basic_dual<T, std::array<T, K>>;
 // x + eps_k: the k-th of K independent variables, with value x
 template <class T, std::size_t K>
 constexpr dual_n<T, K> make_variable(T x, std::size_t k) {
-  std::array<T, K> y{};
-  y[k] = T(1);
+  // every part written once (no zero fill followed by a store: that became a rep stos per variable)
+  std::array<T, K> y;
+  for (std::size_t i = 0; i < K; ++i) y[i] = i == k ? T(1) : T(0);
   return {x, y};
 }
 

@@ -18,7 +18,9 @@
 // following y and f'. Outside the domain f(x) is NaN and so is f'(x) (df_of).
 // One deliberate exception, applied by every lift through `weighted`: a dual
 // part that is exactly zero stays zero (0 f'(x) = 0 even for f' = inf or NaN),
-// since the input does not move in that direction. Without it a Jacobian
+// since the input does not move in that direction. (dual and dual_n call
+// `weighted` only when f' is not finite; for a finite f' the plain product
+// 0 f'(x) is already zero, +0 or -0.) Without it a Jacobian
 // column of a variable that sqrt(x0) does not depend on would read NaN at x0 = 0.
 #include <cmath>
 #include <type_traits>

@@ -103,6 +103,93 @@ TEST(dual_n, float_instantiation) {
   EXPECT_NEAR(r.dual_part()[1], 0.5f * std::cos(1.0f) + 2.0f, float_tol * 3);
 }
 
+// [SECTION] every width: the parts are processed in SIMD vectors of 16 (or 32) bytes and then
+// one at a time, so K = 1, 2, 3, 4, 5, 7, 12, 13 take every mix of those paths.
+
+// g(x) over K variables, every x_k feeding several terms (products, quotients, lifts)
+template <class S, std::size_t K>
+S coupled_sum(const std::array<S, K>& x) {
+  using std::cos, std::exp, std::sin, std::sqrt;
+  S total = S(0.5);
+  for (std::size_t k = 0; k < K; ++k) {
+    const S& a = x[k];
+    const S& b = x[(k + 1) % K];
+    total += sin(a) * exp(S(0.3) * b) / (S(2) + a * a) - sqrt(S(1) + b * b) * cos(a - b);
+  }
+  return total;
+}
+
+template <class T, std::size_t K>
+void expect_parts_equal_dual_columns(const std::array<T, K>& x) {
+  std::array<dual_n<T, K>, K> all;
+  for (std::size_t k = 0; k < K; ++k) all[k] = make_variable<T, K>(x[k], k);
+  const dual_n<T, K> r = coupled_sum(all);
+  EXPECT_DOUBLE_EQ(r.real(), coupled_sum(x)) << "K = " << K;  // 4 ulps: the plain sum may use an fma
+  for (std::size_t j = 0; j < K; ++j) {
+    std::array<dual<T>, K> seeded_j;
+    for (std::size_t k = 0; k < K; ++k) seeded_j[k] = dual<T>(x[k], k == j ? T(1) : T(0));
+    EXPECT_EQ(r.dual_part()[j], coupled_sum(seeded_j).dual_part()) << "K = " << K << ", part " << j;
+  }
+}
+
+template <class T, std::size_t K>
+std::array<T, K> test_point() {
+  std::array<T, K> x;
+  for (std::size_t k = 0; k < K; ++k) x[k] = T(-1.3) + T(0.37) * T(k);
+  return x;
+}
+
+TEST(dual_n, every_width_is_the_dual_evaluation_of_each_direction_bit_for_bit) {
+  expect_parts_equal_dual_columns(test_point<double, 1>());
+  expect_parts_equal_dual_columns(test_point<double, 2>());
+  expect_parts_equal_dual_columns(test_point<double, 3>());
+  expect_parts_equal_dual_columns(test_point<double, 4>());
+  expect_parts_equal_dual_columns(test_point<double, 5>());
+  expect_parts_equal_dual_columns(test_point<double, 7>());
+  expect_parts_equal_dual_columns(test_point<double, 12>());
+  expect_parts_equal_dual_columns(test_point<double, 13>());
+  expect_parts_equal_dual_columns(test_point<float, 3>());
+  expect_parts_equal_dual_columns(test_point<float, 5>());
+  expect_parts_equal_dual_columns(test_point<float, 9>());
+}
+
+// The parts sit on a 16-byte boundary (aligned SIMD loads); the type stays trivial for glm.
+static_assert(alignof(dual_n<double, 12>) == 16 && alignof(dual_n<double, 3>) == 16 && alignof(dual_n<float, 4>) == 16);
+static_assert(std::is_trivially_copyable_v<dual_n<double, 12>> &&
+              std::is_trivially_default_constructible_v<dual_n<double, 12>>);
+
+// Domain edges in wide numbers: where f' is infinite or NaN only the directions the input moves
+// in take it; the parts that are zero stay zero (core/dual_rules.hpp), in the vector lanes and
+// in the one-at-a-time tail alike.
+TEST(dual_n, infinite_and_nan_derivatives_reach_only_the_directions_that_move) {
+  constexpr std::size_t K = 13;  // 6 vectors of two doubles (or 3 of four) and one double
+  for (const std::size_t moving : {std::size_t{0}, std::size_t{5}, std::size_t{12}}) {
+    const dual_n<double, K> at_zero = make_variable<double, K>(0.0, moving);
+    const dual_n<double, K> at_minus_one = make_variable<double, K>(-1.0, moving);
+    const auto root = sqrt(at_zero);            // sqrt'(0) = +inf
+    const auto logarithm = log(at_zero);        // log'(0) = +inf
+    const auto outside = sqrt(at_minus_one);    // no derivative: NaN
+    const auto finite = sin(at_zero) * 3.0;     // sin'(0) = 1
+    for (std::size_t k = 0; k < K; ++k) {
+      if (k == moving) {
+        EXPECT_EQ(root.dual_part()[k], INFINITY) << k;
+        EXPECT_EQ(logarithm.dual_part()[k], INFINITY) << k;
+        EXPECT_TRUE(std::isnan(outside.dual_part()[k])) << k;
+        EXPECT_EQ(finite.dual_part()[k], 3.0) << k;
+      } else {
+        EXPECT_EQ(root.dual_part()[k], 0.0) << k;
+        EXPECT_EQ(logarithm.dual_part()[k], 0.0) << k;
+        EXPECT_EQ(outside.dual_part()[k], 0.0) << k;
+        EXPECT_EQ(finite.dual_part()[k], 0.0) << k;
+      }
+    }
+    // two-argument rules: pow(x, y) at x = 0 has an infinite d/dx for 0 < y < 1
+    const auto power = pow(at_zero, dual_n<double, K>(0.5));
+    EXPECT_EQ(power.dual_part()[moving], INFINITY);
+    EXPECT_EQ(power.dual_part()[(moving + 1) % K], 0.0);
+  }
+}
+
 // [SECTION] glm vectors and matrices of dual_n
 
 using dv3 = glm::vec<3, d3>;
