@@ -1,9 +1,11 @@
 #include "app/cli.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <deque>
 #include <ostream>
 #include <sstream>
+#include <string_view>
 
 #include <CLI/CLI.hpp>
 
@@ -152,22 +154,22 @@ struct bench_command_line {
 
 }  // namespace
 
+// "WxH": two runs of decimal digits around one 'x' (no signs, no spaces), each side in
+// [64, 16384].
 bool parse_size(const std::string& text, int& width, int& height) {
+  const auto side = [](std::string_view digits, int& value) {
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    return !digits.empty() && digits.front() != '-' && ec == std::errc{} && end == digits.data() + digits.size() &&
+           value >= 64 && value <= 16384;
+  };
   const auto x = text.find('x');
-  if (x == std::string::npos || x == 0 || x + 1 >= text.size()) return false;
-  try {
-    std::size_t used_w = 0;
-    std::size_t used_h = 0;
-    const int w = std::stoi(text.substr(0, x), &used_w);
-    const int h = std::stoi(text.substr(x + 1), &used_h);
-    if (used_w != x || used_h != text.size() - x - 1) return false;
-    if (w < 64 || h < 64 || w > 16384 || h > 16384) return false;
-    width = w;
-    height = h;
-    return true;
-  } catch (const std::exception&) {
-    return false;
-  }
+  if (x == std::string::npos) return false;
+  int w = 0;
+  int h = 0;
+  if (!side(std::string_view(text).substr(0, x), w) || !side(std::string_view(text).substr(x + 1), h)) return false;
+  width = w;
+  height = h;
+  return true;
 }
 
 cli_request parse_command_line(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {

@@ -40,7 +40,8 @@ TEST(cli, the_gui_takes_a_script_and_a_window_size) {
   EXPECT_EQ(p.request.gui.script, "demo.script");
   EXPECT_EQ(p.request.gui.width, 800);
   EXPECT_EQ(p.request.gui.height, 500);
-  for (const char* bad : {"0x0", "10x10", "800", "800x", "x500", "800x500x2", "nanxnan"}) {
+  for (const char* bad : {"0x0", "10x10", "800", "800x", "x500", "800x500x2", "nanxnan", " 800x500", "800x 500",
+                          "800x\n500", "+800x500", "800x-500", "99999999999x500"}) {
     const auto refused = parse({"--size", bad});
     EXPECT_EQ(refused.request.kind, command_kind::exit) << bad;
     EXPECT_EQ(refused.request.exit_code, 2) << bad;
