@@ -28,14 +28,12 @@ glm::dvec3 to_vec3(const std::vector<double>& v) {
 }  // namespace
 
 std::vector<param_def> free_body::parameters() const {
-  std::vector<param_def> defs = {
+  return with_rotation_parameters({
       vector_param("inertia", {1.0, 2.0, 3.0}, 0.0, 1e6, "kg m^2",
                    "Principal moments I1, I2, I3 along the body's x, y, z (each > 0, triangle inequality)"),
       vector_param("omega", {0.01, 5.0, 0.01}, -1000.0, 1000.0, "rad/s",
                    "Initial angular velocity, world frame (the body starts at the identity orientation)"),
-  };
-  for (auto& p : rotation_parameters("midpoint")) defs.push_back(std::move(p));
-  return defs;
+  });
 }
 
 std::vector<channel_def> free_body::channels() const {
@@ -58,57 +56,41 @@ void free_body::reset(const param_values& values) {
   b.name = "free body";
   b.body.inertia = to_vec3(values.vector("inertia"));
   b.body.angular_velocity = to_vec3(values.vector("omega"));  // world = body at t = 0
-  b.settings = rotation_settings_from(values);
-  b.start();
-  bodies_ = {b};
-  last_dt_ = 0.0;
-  reference_.emplace(b.body.inertia, b.body.principal_angular_velocity());
+  start_body(std::move(b), values);
+  const rigid_body_d& body = the_body().body;
+  reference_.emplace(body.inertia, body.principal_angular_velocity());
 
-  const glm::dvec3 edges = box_edges_for_inertia(b.body.inertia, 2.2);
+  const glm::dvec3 edges = box_edges_for_inertia(body.inertia, 2.2);
   view_ = {};
   view_.nodes = {
       {"body (box with these principal moments)", -1, shape_kind::box, edges, rigid_body_colors::body, {}, {}}};
   view_.nodes.push_back(ghost_of(view_.nodes[body_node], "exact solution (ghost)", -1));
   view_.nodes[ghost_node].size *= 1.03;  // a shell just outside the body where they agree
-  arrows_.add(view_, bodies_[0], 2.0, 2.5);
+  arrows_.add(view_, the_body(), 2.0, 2.5);
   view_.camera = {center + glm::dvec3(0.0, 0.6, 0.0), 10.0, 35.0, 18.0};
   view_.labels = {{"", beside_target(view_.camera, -3.7, -0.6), rigid_body_colors::label}};
   pose(true);
 }
 
-void free_body::step(double dt) {
-  last_dt_ = dt;
-  bodies_[0].step(dt);
-  pose(true);
-}
-
 void free_body::pose(bool record_trail) {
-  const spinning_body& b = bodies_[0];
+  const spinning_body& b = the_body();
   view_.nodes[body_node].local = pose_at(center, b.body.principal_to_world());
   view_.nodes[ghost_node].local = pose_at(center, reference_->principal_to_world(b.time()));
   update_world_transforms(view_);
   arrows_.update(view_, b, center, record_trail);
-  view_.labels[0].text = body_status_text(b) + "\nghost: exact solution";
-  view_.labels[0].color = b.failure() ? rigid_body_colors::warning : rigid_body_colors::label;
+  show_status("\nghost: exact solution");
 }
 
 void free_body::read_channels(std::span<double> out) const {
-  const spinning_body& b = bodies_[0];
+  const spinning_body& b = the_body();
   channel_writer write{out};
-  const glm::dquat& q = b.body.orientation;
-  write(q.w);
-  write(q.x);
-  write(q.y);
-  write(q.z);
-  write(b.body.angular_velocity);
-  write(b.body.angular_momentum());
+  write_state_channels(write);
   write_invariant_channels(write, b);
   write(b.momentum_direction_drift());
   write(b.rotation_per_step(last_dt_));
   write(static_cast<double>(b.last_report().substeps));
-  const glm::dvec3 w_ref = reference_->omega_body(b.time());
-  write_reference_channels(write, reference_->kinetic_energy(), reference_->angular_momentum_magnitude(),
-                           angle_between(w_ref, b.body.inertia * w_ref), w_ref);
+  write_closed_form_channels(write, reference_->kinetic_energy(), reference_->angular_momentum_magnitude(),
+                             reference_->omega_body(b.time()));
 }
 
 }  // namespace framelab

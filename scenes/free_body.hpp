@@ -7,12 +7,11 @@
 #include <optional>
 
 #include "core/free_rotation_reference.hpp"
-#include "scenes/rigid_body_drawing.hpp"
-#include "scenes/rigid_body_scene.hpp"
+#include "scenes/one_body_scene.hpp"
 
 namespace framelab {
 
-class free_body final : public rigid_body_scene {
+class free_body final : public one_body_scene {
  public:
   enum node_index : int { body_node, ghost_node, node_count };
 
@@ -20,20 +19,16 @@ class free_body final : public rigid_body_scene {
   std::vector<channel_def> channels() const override;
   std::optional<std::string> check(const param_values& values) const override;
   void reset(const param_values& values) override;
-  void step(double dt) override;
   void read_channels(std::span<double> out) const override;
-  const scene_view& view() const override { return view_; }
 
   const asymmetric_top_reference<double>& reference() const { return *reference_; }
   // Where the body's centre is drawn (m).
   static constexpr glm::dvec3 center{0.0, 2.6, 0.0};
 
  private:
-  void pose(bool record_trail);
+  void pose(bool record_trail) override;
 
   std::optional<asymmetric_top_reference<double>> reference_;
-  spin_arrows arrows_;
-  scene_view view_;
 };
 
 }  // namespace framelab

@@ -27,9 +27,6 @@ const int registered = register_scene(
      "space cone instead."},
     &make_precession);
 
-// Unit cylinder along +y turned to the principal z axis (the symmetry axis).
-const glm::dquat y_to_z = glm::angleAxis(0.5 * std::numbers::pi, glm::dvec3(1.0, 0.0, 0.0));
-
 }  // namespace
 
 glm::dquat precession::initial_orientation() {
@@ -37,15 +34,13 @@ glm::dquat precession::initial_orientation() {
 }
 
 std::vector<param_def> precession::parameters() const {
-  std::vector<param_def> defs = {
+  return with_rotation_parameters({
       number_param("radius", 1.0, 0.05, 5.0, "m", "Radius of the coin (a uniform cylinder of 1 kg)"),
       number_param("thickness", 0.12, 0.01, 10.0, "m",
                    "Thickness (height) of the cylinder; above radius * 1.73 it is prolate (rod-like)"),
       number_param("omega", 3.0, 0.0, 200.0, "rad/s", "Initial |omega|"),
       number_param("tilt", 20.0, 0.0, 89.0, "deg", "Initial angle between omega and the symmetry axis"),
-  };
-  for (auto& p : rotation_parameters("midpoint")) defs.push_back(std::move(p));
-  return defs;
+  });
 }
 
 std::vector<channel_def> precession::channels() const {
@@ -64,10 +59,6 @@ std::vector<channel_def> precession::channels() const {
   return c;
 }
 
-glm::dvec3 precession::symmetry_axis() const {
-  return bodies_[0].body.from_principal(glm::dvec3(0.0, 0.0, 1.0));
-}
-
 void precession::reset(const param_values& values) {
   const double r = values.number("radius"), h = values.number("thickness");
   // Uniform cylinder, m = 1 kg: I3 = m r^2 / 2,  I1 = I2 = m (3 r^2 + h^2) / 12
@@ -81,15 +72,13 @@ void precession::reset(const param_values& values) {
   b.body.inertia = {i_perp_, i_perp_, i_axis_};
   b.body.orientation = initial_orientation();
   b.body.angular_velocity = b.body.from_principal(omega_principal);
-  b.settings = rotation_settings_from(values);
-  b.start();
-  bodies_ = {b};
-  last_dt_ = 0.0;
+  start_body(std::move(b), values);
   reference_.emplace(i_perp_, i_axis_, omega_principal, initial_orientation());
 
   const glm::vec4 coin_color{0.85f, 0.70f, 0.35f, 1.0f};
   const glm::vec4 dark{0.25f, 0.22f, 0.20f, 1.0f};
   const double axle_length = std::max(2.0 * r, h + 0.8);
+  const glm::dquat y_to_z = cylinder_y_to_principal_z();
   view_ = {};
   view_.nodes = {
       {"coin (body frame)", -1, shape_kind::none, glm::dvec3(1.0), coin_color, {}, {}},
@@ -121,7 +110,7 @@ void precession::reset(const param_values& values) {
   view_.nodes.push_back({"space cone (fixed in space)", -1, shape_kind::cone, {}, {0.3f, 0.8f, 1.0f, 0.22f}, {}, {}});
 
   omega_length_ = 2.2;
-  arrows_.add(view_, bodies_[0], omega_length_, 2.6);
+  arrows_.add(view_, the_body(), omega_length_, 2.6);
   view_.labels = {{"", {}, rigid_body_colors::label},
                   {"body cone", {}, {1.0f, 0.8f, 0.45f, 1.0f}},
                   {"space cone", {}, {0.5f, 0.85f, 1.0f, 1.0f}}};
@@ -129,14 +118,8 @@ void precession::reset(const param_values& values) {
   pose(true);
 }
 
-void precession::step(double dt) {
-  last_dt_ = dt;
-  bodies_[0].step(dt);
-  pose(true);
-}
-
 void precession::pose(bool record_trail) {
-  const spinning_body& b = bodies_[0];
+  const spinning_body& b = the_body();
   view_.nodes[body_frame].local = pose_at(center, b.body.principal_to_world());
   view_.nodes[ghost_frame].local = pose_at(center, reference_->principal_to_world(b.time()));
 
@@ -157,31 +140,23 @@ void precession::pose(bool record_trail) {
     const glm::dvec3 base = center + glm::normalize(dir) * (w_len * std::cos(angle));
     return base - (tip - base);
   };
-  view_.labels[0].text = body_status_text(b) + "\nghost: closed form";
+  show_status("\nghost: closed form");
   view_.labels[0].position = beside_target(view_.camera, -3.5, -0.6);
-  view_.labels[0].color = b.failure() ? rigid_body_colors::warning : rigid_body_colors::label;
   view_.labels[1].position = far_side(axis, body_angle);
   view_.labels[2].position = glm::length(l) > 0.0 ? far_side(l, space_angle) : center;
 }
 
 void precession::read_channels(std::span<double> out) const {
-  const spinning_body& b = bodies_[0];
+  const spinning_body& b = the_body();
   channel_writer write{out};
-  const glm::dquat& q = b.body.orientation;
   write(symmetry_axis());
-  write(q.w);
-  write(q.x);
-  write(q.y);
-  write(q.z);
-  write(b.body.angular_velocity);
-  write(b.body.angular_momentum());
+  write_state_channels(write);
   write_invariant_channels(write, b);
   write(reference_->body_precession_rate());
   write(reference_->space_precession_rate());
   write(b.rotation_per_step(last_dt_));
-  const glm::dvec3 w_ref = reference_->omega_body(b.time());
-  write_reference_channels(write, reference_->kinetic_energy(), glm::length(reference_->angular_momentum_world()),
-                           angle_between(w_ref, b.body.inertia * w_ref), w_ref);
+  write_closed_form_channels(write, reference_->kinetic_energy(), glm::length(reference_->angular_momentum_world()),
+                             reference_->omega_body(b.time()));
 }
 
 }  // namespace framelab

@@ -7,12 +7,11 @@
 #include <optional>
 
 #include "core/free_rotation_reference.hpp"
-#include "scenes/rigid_body_drawing.hpp"
-#include "scenes/rigid_body_scene.hpp"
+#include "scenes/one_body_scene.hpp"
 
 namespace framelab {
 
-class precession final : public rigid_body_scene {
+class precession final : public one_body_scene {
  public:
   enum node_index : int {
     body_frame,
@@ -31,13 +30,11 @@ class precession final : public rigid_body_scene {
   std::vector<param_def> parameters() const override;
   std::vector<channel_def> channels() const override;
   void reset(const param_values& values) override;
-  void step(double dt) override;
   void read_channels(std::span<double> out) const override;
-  const scene_view& view() const override { return view_; }
 
   const symmetric_top_reference<double>& reference() const { return *reference_; }
   // The symmetry axis (principal z) in the world.
-  glm::dvec3 symmetry_axis() const;
+  glm::dvec3 symmetry_axis() const { return principal_z_axis(); }
   double perpendicular_moment() const { return i_perp_; }
   double axial_moment() const { return i_axis_; }
 
@@ -46,13 +43,11 @@ class precession final : public rigid_body_scene {
   static glm::dquat initial_orientation();
 
  private:
-  void pose(bool record_trail);
+  void pose(bool record_trail) override;
 
   double i_perp_ = 1.0, i_axis_ = 1.0;
   double omega_length_ = 2.0;  // m, the omega arrow at t = 0
   std::optional<symmetric_top_reference<double>> reference_;
-  spin_arrows arrows_;
-  scene_view view_;
 };
 
 }  // namespace framelab

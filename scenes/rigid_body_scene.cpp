@@ -70,6 +70,12 @@ std::vector<param_def> rotation_parameters(const std::string& integrator) {
   };
 }
 
+std::vector<param_def> with_rotation_parameters(std::vector<param_def> scene_parameters,
+                                                const std::string& integrator) {
+  for (auto& p : rotation_parameters(integrator)) scene_parameters.push_back(std::move(p));
+  return scene_parameters;
+}
+
 rotation_settings rotation_settings_from(const param_values& values) {
   rotation_settings s;
   s.integrator = parse_integrator(values.choice("integrator")).value_or(integrator_kind::midpoint);

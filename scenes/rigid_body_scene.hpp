@@ -66,6 +66,9 @@ double angle_between(const glm::dvec3& a, const glm::dvec3& b);
 // The parameters choosing a body's rotation settings, with the names:
 // integrator, gyro, magnus_terms, exp.
 std::vector<param_def> rotation_parameters(const std::string& integrator = "midpoint");
+// A body scene's own parameters followed by rotation_parameters(integrator).
+std::vector<param_def> with_rotation_parameters(std::vector<param_def> scene_parameters,
+                                                const std::string& integrator = "midpoint");
 rotation_settings rotation_settings_from(const param_values& values);
 // "midpoint, gyro on" / "magnus (2 terms, approx exp), gyro off": one line for labels.
 std::string describe(const rotation_settings& s);
