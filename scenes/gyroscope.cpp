@@ -28,8 +28,6 @@ const int registered = register_scene(
      "and without nodding. Set spin to 0 and it falls like a pendulum."},
     &make_gyroscope);
 
-const glm::dquat y_to_z = glm::angleAxis(0.5 * std::numbers::pi, glm::dvec3(1.0, 0.0, 0.0));
-
 // The principal z axis (the axle) tilted from +y toward +x by `tilt`:
 //   q0 = Rz(-tilt) Rx(-90 deg)  (Rx(-90 deg) takes z to y; Rz(-tilt) y = (sin tilt, cos tilt, 0))
 glm::dquat tilted(double tilt) {
@@ -63,7 +61,7 @@ std::optional<double> gyroscope::steady_precession_rate(double omega3, double ti
 }
 
 std::vector<param_def> gyroscope::parameters() const {
-  std::vector<param_def> defs = {
+  return with_rotation_parameters({
       number_param("spin", 50.0, 0.0, 500.0, "rad/s", "Spin of the flywheel about its axle (omega3)"),
       number_param("tilt", 60.0, 0.0, 170.0, "deg", "Initial angle of the axle from the vertical"),
       choice_param("start", "released", {"released", "steady", "loops"},
@@ -71,9 +69,7 @@ std::vector<param_def> gyroscope::parameters() const {
                    "loops (pushed backwards: the tip draws loops)"),
       number_param("arm", 1.2, 0.3, 2.0, "m", "Distance from the pivot to the flywheel's centre"),
       number_param("gravity", 9.81, 0.0, 50.0, "m/s^2", "Gravitational acceleration"),
-  };
-  for (auto& p : rotation_parameters("midpoint")) defs.push_back(std::move(p));
-  return defs;
+  });
 }
 
 std::optional<std::string> gyroscope::check(const param_values& values) const {
@@ -90,10 +86,6 @@ std::optional<std::string> gyroscope::check(const param_values& values) const {
     return std::string(text);
   }
   return std::nullopt;
-}
-
-glm::dvec3 gyroscope::axis() const {
-  return bodies_[0].body.from_principal(glm::dvec3(0.0, 0.0, 1.0));
 }
 
 double gyroscope::tilt() const {
@@ -122,10 +114,7 @@ void gyroscope::reset(const param_values& values) {
   };
   // V = m g y_com (per kg, relative to the pivot)
   b.potential = [l, g](const rigid_body_d& body) { return g * body.from_principal(glm::dvec3(0.0, 0.0, l)).y; };
-  b.settings = rotation_settings_from(values);
-  b.start();
-  bodies_ = {b};
-  last_dt_ = 0.0;
+  start_body(std::move(b), values);
   azimuth_ = 0.0;
   precession_rate_ = precession0_;
 
@@ -134,6 +123,7 @@ void gyroscope::reset(const param_values& values) {
   const glm::vec4 brass{0.86f, 0.68f, 0.32f, 1.0f};
   const glm::dquat none(1.0, 0.0, 0.0, 0.0);
   const double axle_length = arm_ + 0.5;
+  const glm::dquat y_to_z = cylinder_y_to_principal_z();
   view_ = {};
   view_.nodes = {
       {"base", -1, shape_kind::box, {1.4, 0.12, 1.4}, dark, pose_at({0.0, 0.06, 0.0}, none), {}},
@@ -162,8 +152,8 @@ void gyroscope::reset(const param_values& values) {
        pose_at({0.88 * wheel_radius, 0.0, arm_}, none),
        {}},
   };
-  arrows_.add(view_, bodies_[0], 2.1, 2.5);
-  const double tau0 = glm::length(bodies_[0].torque(bodies_[0].body));
+  arrows_.add(view_, the_body(), 2.1, 2.5);
+  const double tau0 = glm::length(the_body().torque(the_body().body));
   torque_scale_ = tau0 > 0.0 ? 1.2 / tau0 : 1.0;
   torque_index_ = view_.vectors.size();
   view_.vectors.push_back({"torque", "N m/kg", {}, {}, torque_scale_, rigid_body_colors::torque, true});
@@ -175,22 +165,24 @@ void gyroscope::reset(const param_values& values) {
 }
 
 void gyroscope::step(double dt) {
-  last_dt_ = dt;
   const glm::dvec3 before = axis();
-  bodies_[0].step(dt);
-  // Precession angle about +y: phi = atan2(-a_z, a_x), unwrapped step by step.
-  const glm::dvec3 after = axis();
+  advance(dt);
+  track_azimuth(before, axis(), dt);
+  pose(true);
+}
+
+// Precession angle about +y: phi = atan2(-a_z, a_x), unwrapped step by step.
+void gyroscope::track_azimuth(const glm::dvec3& before, const glm::dvec3& after, double dt) {
   if (std::hypot(before.x, before.z) > 1e-9 && std::hypot(after.x, after.z) > 1e-9) {
     double d = std::atan2(-after.z, after.x) - std::atan2(-before.z, before.x);
     d = std::remainder(d, 2.0 * std::numbers::pi);
     azimuth_ += d;
     precession_rate_ = d / dt;
   }
-  pose(true);
 }
 
 void gyroscope::pose(bool record_trail) {
-  const spinning_body& b = bodies_[0];
+  const spinning_body& b = the_body();
   view_.nodes[top_frame].local = pose_at(pivot, b.body.principal_to_world());
   update_world_transforms(view_);
   arrows_.update(view_, b, pivot, false);
@@ -200,24 +192,17 @@ void gyroscope::pose(bool record_trail) {
   char rates[160];
   std::snprintf(rates, sizeof rates, "\nprecession %.3f rad/s (steady %.3f)\ntilt %.1f deg", precession_rate_,
                 steady_rate_, tilt() / deg);
-  view_.labels[0].text = body_status_text(b) + rates;
+  show_status(rates);
   view_.labels[0].position = beside_target(view_.camera, -3.4, 0.2);
-  view_.labels[0].color = b.failure() ? rigid_body_colors::warning : rigid_body_colors::label;
 }
 
 void gyroscope::read_channels(std::span<double> out) const {
-  const spinning_body& b = bodies_[0];
+  const spinning_body& b = the_body();
   channel_writer write{out};
-  const glm::dquat& q = b.body.orientation;
   write(tilt());
   write(precession_rate_);
   write(steady_rate_);
-  write(q.w);
-  write(q.x);
-  write(q.y);
-  write(q.z);
-  write(b.body.angular_velocity);
-  write(b.body.angular_momentum());
+  write_state_channels(write);
   write_invariant_channels(write, b);
   write(b.initial_energy());
   write(azimuth_);
@@ -231,18 +216,11 @@ std::vector<channel_def> gyroscope::channels() const {
       {"tilt", "rad", "Angle of the axle from the vertical (nutation)"},
       {"precession_rate", "rad/s", "d(azimuth)/dt over the last step"},
       {"steady_rate_ref", "rad/s", "Steady-precession rate at the initial tilt and spin"},
-      {"qw", "", "Orientation quaternion (body to world), w"},
-      {"qx", "", "Orientation quaternion (body to world), x"},
-      {"qy", "", "Orientation quaternion (body to world), y"},
-      {"qz", "", "Orientation quaternion (body to world), z"},
-      {"wx", "rad/s", "Angular velocity omega, world frame, x"},
-      {"wy", "rad/s", "Angular velocity omega, world frame, y"},
-      {"wz", "rad/s", "Angular velocity omega, world frame, z"},
-      {"Lx", "kg m^2/s", "Angular momentum about the pivot, world, x (per kg)"},
-      {"Ly", "kg m^2/s",
-       "Angular momentum about the pivot, world, y (per kg; conserved: gravity's torque is horizontal)"},
-      {"Lz", "kg m^2/s", "Angular momentum about the pivot, world, z (per kg)"},
   };
+  append_state_channels(c, {"Angular momentum about the pivot, world, x (per kg)",
+                            "Angular momentum about the pivot, world, y (per kg; conserved: gravity's torque is "
+                            "horizontal)",
+                            "Angular momentum about the pivot, world, z (per kg)"});
   append_invariant_channels(c, "", "");
   c.push_back({"energy_ref", "J", "Initial energy (conserved: kinetic + potential, per kg)"});
   c.push_back({"azimuth", "rad", "Precession angle of the axle about +y, unwrapped"});
@@ -257,8 +235,7 @@ constexpr double gyroscope_momentum_tolerance = 1e-9;
 constexpr double gyroscope_energy_tolerance = 1e-3;
 
 std::vector<conserved_quantity> gyroscope::conserved() const {
-  const spinning_body& top = bodies_.front();
-  if (!top.settings.gyroscopic || top.settings.integrator != integrator_kind::midpoint) return {};
+  if (!the_body().midpoint_with_gyro()) return {};
   return {{"Ly", "", gyroscope_momentum_tolerance},
           {"L_axis", "", gyroscope_momentum_tolerance},
           {"energy", "energy_ref", gyroscope_energy_tolerance}};

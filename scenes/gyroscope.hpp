@@ -4,12 +4,11 @@
 // tau = r_com x m g turns L sideways, so the axle precesses around the vertical
 // instead of falling, and nods (nutation) on the way. With the gyroscopic term
 // switched off it still goes round, at g l / (I1 omega3), I1/I3 times too slowly.
-#include "scenes/rigid_body_drawing.hpp"
-#include "scenes/rigid_body_scene.hpp"
+#include "scenes/one_body_scene.hpp"
 
 namespace framelab {
 
-class gyroscope final : public rigid_body_scene {
+class gyroscope final : public one_body_scene {
  public:
   enum node_index : int { base, post, pivot_ball, top_frame, axle, flywheel, rim_mark, node_count };
 
@@ -17,9 +16,9 @@ class gyroscope final : public rigid_body_scene {
   std::vector<channel_def> channels() const override;
   std::optional<std::string> check(const param_values& values) const override;
   void reset(const param_values& values) override;
+  // The body's step, then the precession angle it turned through.
   void step(double dt) override;
   void read_channels(std::span<double> out) const override;
-  const scene_view& view() const override { return view_; }
   // With the midpoint rule: L about the vertical and along the axle (gravity's torque
   // is horizontal and perpendicular to the axle), and the energy to second order.
   std::vector<conserved_quantity> conserved() const override;
@@ -37,20 +36,21 @@ class gyroscope final : public rigid_body_scene {
   // Nothing when no steady precession exists (spin too slow for the tilt).
   static std::optional<double> steady_precession_rate(double omega3, double tilt, double arm, double gravity);
 
-  glm::dvec3 axis() const;                     // the axle (symmetry axis), world, unit
-  double tilt() const;                         // angle of the axle from the vertical (rad)
-  double azimuth() const { return azimuth_; }  // precession angle about +y, unwrapped (rad)
+  glm::dvec3 axis() const { return principal_z_axis(); }  // the axle (symmetry axis), world, unit
+  double tilt() const;                                    // angle of the axle from the vertical (rad)
+  double azimuth() const { return azimuth_; }             // precession angle about +y, unwrapped (rad)
   double initial_precession_rate() const { return precession0_; }
 
  private:
-  void pose(bool record_trail);
+  void pose(bool record_trail) override;
+  // Adds the angle the axle turned about +y from `before` to `after` to the azimuth,
+  // and sets the precession rate to it over dt.
+  void track_azimuth(const glm::dvec3& before, const glm::dvec3& after, double dt);
 
   double arm_ = 1.2, gravity_ = 9.81, precession0_ = 0.0, steady_rate_ = 0.0;
   double azimuth_ = 0.0, precession_rate_ = 0.0;
-  spin_arrows arrows_;
   std::size_t torque_index_ = 0, tip_trail_ = 0;
   double torque_scale_ = 1.0;
-  scene_view view_;
 };
 
 }  // namespace framelab

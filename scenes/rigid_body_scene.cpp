@@ -124,6 +124,12 @@ const std::vector<body_channel>& body_channels() {
 }
 
 void append_state_channels(std::vector<channel_def>& channels) {
+  append_state_channels(channels, {"Angular momentum L, world frame, x", "Angular momentum L, world frame, y",
+                                   "Angular momentum L, world frame, z"});
+}
+
+void append_state_channels(std::vector<channel_def>& channels,
+                           const std::array<std::string, 3>& momentum_descriptions) {
   channels.insert(channels.end(), {
       {"qw", "", "Orientation quaternion (body to world), w"},
       {"qx", "", "Orientation quaternion (body to world), x"},
@@ -132,9 +138,9 @@ void append_state_channels(std::vector<channel_def>& channels) {
       {"wx", "rad/s", "Angular velocity omega, world frame, x"},
       {"wy", "rad/s", "Angular velocity omega, world frame, y"},
       {"wz", "rad/s", "Angular velocity omega, world frame, z"},
-      {"Lx", "kg m^2/s", "Angular momentum L, world frame, x"},
-      {"Ly", "kg m^2/s", "Angular momentum L, world frame, y"},
-      {"Lz", "kg m^2/s", "Angular momentum L, world frame, z"},
+      {"Lx", "kg m^2/s", momentum_descriptions[0]},
+      {"Ly", "kg m^2/s", momentum_descriptions[1]},
+      {"Lz", "kg m^2/s", momentum_descriptions[2]},
   });
 }
 
@@ -170,7 +176,7 @@ constexpr double midpoint_invariant_tolerance = 1e-9;
 std::vector<conserved_quantity> rigid_body_scene::conserved() const {
   std::vector<conserved_quantity> kept;
   for (const auto& b : bodies_) {
-    if (!b.torque_free() || !b.settings.gyroscopic || b.settings.integrator != integrator_kind::midpoint) continue;
+    if (!b.torque_free() || !b.midpoint_with_gyro()) continue;
     kept.push_back({"energy" + b.suffix, "energy_ref", midpoint_invariant_tolerance});
     kept.push_back({"L_norm" + b.suffix, "L_norm_ref", midpoint_invariant_tolerance});
   }

@@ -4,6 +4,7 @@
 // physics panel changes live, the parameters that choose those settings, the
 // channels every body reports, and the base class the panel finds with
 // dynamic_cast. Drawing helpers are in scenes/rigid_body_drawing.hpp.
+#include <array>
 #include <functional>
 #include <optional>
 #include <span>
@@ -36,6 +37,9 @@ class spinning_body {
   void step(double dt);
 
   bool torque_free() const { return !torque; }
+  // Stepped by the implicit midpoint rule with the gyroscopic term: the settings that
+  // keep the quadratic invariants (the kinetic energy, |L| when torque-free) to round-off.
+  bool midpoint_with_gyro() const { return settings.gyroscopic && settings.integrator == integrator_kind::midpoint; }
   const step_report<double>& last_report() const { return report_; }
   const std::optional<std::string>& failure() const { return failure_; }
   double time() const { return time_; }
@@ -103,6 +107,8 @@ struct body_channel {
 const std::vector<body_channel>& body_channels();
 // qw, qx, qy, qz (body to world), wx, wy, wz, Lx, Ly, Lz (world frame), in that order.
 void append_state_channels(std::vector<channel_def>& channels);
+// The same with Lx, Ly, Lz described otherwise (e.g. about a pivot, per kg).
+void append_state_channels(std::vector<channel_def>& channels, const std::array<std::string, 3>& momentum_descriptions);
 void append_invariant_channels(std::vector<channel_def>& channels, const std::string& suffix, const std::string& whose);
 void write_invariant_channels(channel_writer& write, const spinning_body& b);
 // The analytic references for the overlay: energy_ref, L_norm_ref, angle_w_L_ref,
