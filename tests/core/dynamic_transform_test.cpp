@@ -9,35 +9,20 @@
 
 namespace {
 using namespace framelab;
-using framelab::test::cast;
-using framelab::test::fd_dynamics;
-using framelab::test::jet_motion;
-using framelab::test::ld;
-using framelab::test::smooth_motion;
+using namespace framelab::test;
 
-// Finite differences (h = 1e-3 in long double): O(h^4) truncation, ~1e-12 rounding.
-constexpr double fd_tol_pose = 1e-12;
-constexpr double fd_tol_vel = 1e-9;
-constexpr double fd_tol_acc = 1e-7;
 // Algebraic identities in double.
 constexpr double group_tol = 1e-12;
 // float against double on O(1) data.
 constexpr double float_tol = 2e-5;
-
-constexpr int trials = 20;
-
-template <int N>
-dynamic_transform<double, N> to_d(const dynamic_transform<ld, N>& a) {
-  return cast<double>(a);
-}
 
 template <int N>
 void harness_measures_jet_dynamics() {
   std::mt19937 rng(1);
   for (int k = 0; k < trials; ++k) {
     const auto m = jet_motion<N>::random(rng, 0.3L);
-    const auto fd = fd_dynamics<N>([&](ld t) { return m.at(t); }, m.t0);
-    FRAMELAB_EXPECT_DYNAMICS_NEAR(to_d(fd), to_d(m.d0), fd_tol_pose, fd_tol_vel, fd_tol_acc);
+    const auto fd = measure<N>([&](ld t) { return m.at(t); }, m.t0);
+    FRAMELAB_EXPECT_DYNAMICS_NEAR(fd, cast<double>(m.d0), fd_tol_pose, fd_tol_vel, fd_tol_acc);
   }
 }
 TEST(motion_fd, measures_jet_dynamics_2d) {
@@ -54,9 +39,9 @@ void composition_matches_fd() {
   for (int k = 0; k < trials; ++k) {
     const auto m2 = smooth_motion<N>::random(rng), m1 = smooth_motion<N>::random(rng);
     const ld t = -1.5L + 3.0L * k / trials;
-    const auto d2 = to_d(fd_dynamics<N>([&](ld s) { return m2.at(s); }, t));
-    const auto d1 = to_d(fd_dynamics<N>([&](ld s) { return m1.at(s); }, t));
-    const auto d3 = to_d(fd_dynamics<N>([&](ld s) { return m2.at(s) * m1.at(s); }, t));
+    const auto d2 = measure<N>([&](ld s) { return m2.at(s); }, t);
+    const auto d1 = measure<N>([&](ld s) { return m1.at(s); }, t);
+    const auto d3 = measure<N>([&](ld s) { return m2.at(s) * m1.at(s); }, t);
     FRAMELAB_EXPECT_DYNAMICS_NEAR(d2 * d1, d3, fd_tol_pose, fd_tol_vel, fd_tol_acc);
     auto d = d2;
     d *= d1;
@@ -77,8 +62,8 @@ void inverse_matches_fd() {
   for (int k = 0; k < trials; ++k) {
     const auto m = smooth_motion<N>::random(rng);
     const ld t = 1.5L - 3.0L * k / trials;
-    const auto d = to_d(fd_dynamics<N>([&](ld s) { return m.at(s); }, t));
-    const auto di = to_d(fd_dynamics<N>([&](ld s) { return m.at(s).inverse(); }, t));
+    const auto d = measure<N>([&](ld s) { return m.at(s); }, t);
+    const auto di = measure<N>([&](ld s) { return m.at(s).inverse(); }, t);
     FRAMELAB_EXPECT_DYNAMICS_NEAR(d.inverse(), di, fd_tol_pose, fd_tol_vel, fd_tol_acc);
   }
 }
@@ -91,7 +76,7 @@ TEST(dynamic_transform, inverse_matches_fd_3d) {
 
 template <int N>
 dynamic_transform<double, N> random_dynamics(std::mt19937& rng) {
-  return to_d(jet_motion<N>::random(rng, 0).d0);
+  return cast<double>(jet_motion<N>::random(rng, 0).d0);
 }
 
 template <int N>
@@ -131,7 +116,7 @@ void deep_chain() {
   }
   const ld t = 0.4L;
   std::vector<dynamic_transform<double, N>> d;
-  for (const auto& m : motions) d.push_back(to_d(fd_dynamics<N>([&](ld s) { return m.at(s); }, t)));
+  for (const auto& m : motions) d.push_back(measure<N>([&](ld s) { return m.at(s); }, t));
   auto left = dynamic_transform<double, N>::identity(), right = left;
   for (int k = 0; k < depth; ++k) left = left * d[k];
   for (int k = depth - 1; k >= 0; --k) right = d[k] * right;
@@ -142,13 +127,13 @@ void deep_chain() {
   for (int k = 0; k < depth; ++k) undo = d[k].inverse() * undo;
   FRAMELAB_EXPECT_DYNAMICS_NEAR(undo, (dynamic_transform<double, N>::identity()), 100 * group_tol,
                                 100 * group_tol * scale_v, 100 * group_tol * scale_a);
-  const auto fd = to_d(fd_dynamics<N>(
+  const auto fd = measure<N>(
       [&](ld s) {
         auto a = transform<ld, N>::identity();
         for (const auto& m : motions) a = a * m.at(s);
         return a;
       },
-      t));
+      t);
   FRAMELAB_EXPECT_DYNAMICS_NEAR(left, fd, 10 * fd_tol_pose, fd_tol_vel * scale_v, fd_tol_acc * scale_a);
 }
 TEST(dynamic_transform, deep_chain_2d) {
@@ -166,37 +151,20 @@ template <int N>
 void local_to_global_deltas() {
   std::mt19937 rng(6);
   for (int k = 0; k < trials; ++k) {
-    const ld t0 = -1 + 0.1L * k;
-    const auto m2 = smooth_motion<N>::random(rng);
-    const auto m1 = jet_motion<N>::random(rng, t0);
-    auto m1_changed = m1;
-    const auto dv1 = test::random_vec<N>(rng), da1 = test::random_vec<N>(rng);
-    const auto dw1 = test::random_skew<N>(rng), dalpha1 = test::random_skew<N>(rng);
-    m1_changed.d0.velocity += dv1;
-    m1_changed.d0.accel += da1;
-    m1_changed.d0.angular_velocity += dw1;
-    m1_changed.d0.angular_accel += dalpha1;
-    const auto g_before = to_d(fd_dynamics<N>([&](ld s) { return m2.at(s) * m1.at(s); }, t0));
-    const auto g_after = to_d(fd_dynamics<N>([&](ld s) { return m2.at(s) * m1_changed.at(s); }, t0));
-    const auto a2 = to_d(fd_dynamics<N>([&](ld s) { return m2.at(s); }, t0));
+    const auto c = child_change<N>::random(rng, -1 + 0.1L * k);
+    const auto& a2 = c.parent;
+    const auto &d1 = c.local, &d3 = c.global;
+    const dynamics_delta<double, N> predicted{a2.transform_delta_vel(d1.velocity),
+                                              a2.transform_delta_acc(d1.velocity, d1.accel),
+                                              a2.transform_delta_ang_vel(d1.angular_velocity),
+                                              a2.transform_delta_ang_acc(d1.angular_velocity, d1.angular_accel)};
+    expect_delta_near(predicted, d3, 2 * fd_tol_vel, 2 * fd_tol_acc);
 
-    using vec = glm::vec<N, double>;
-    using skew = skew_t<double, N>;
-    const vec dv3 = g_after.velocity - g_before.velocity, da3 = g_after.accel - g_before.accel;
-    const skew dw3 = g_after.angular_velocity - g_before.angular_velocity;
-    const skew dalpha3 = g_after.angular_accel - g_before.angular_accel;
-    const vec dv1d(dv1), da1d(da1);
-    const skew dw1d(dw1), dalpha1d(dalpha1);
-
-    EXPECT_LE(test::max_abs(a2.transform_delta_vel(dv1d) - dv3), 2 * fd_tol_vel);
-    EXPECT_LE(test::max_abs(a2.transform_delta_acc(dv1d, da1d) - da3), 2 * fd_tol_acc);
-    EXPECT_LE(test::max_abs(a2.transform_delta_ang_vel(dw1d) - dw3), 2 * fd_tol_vel);
-    EXPECT_LE(test::max_abs(a2.transform_delta_ang_acc(dw1d, dalpha1d) - dalpha3), 2 * fd_tol_acc);
-
-    EXPECT_LE(test::max_abs(a2.inverse_transform_delta_vel(dv3) - dv1d), 4 * fd_tol_vel);
-    EXPECT_LE(test::max_abs(a2.inverse_transform_delta_acc(dv3, da3) - da1d), 4 * fd_tol_acc);
-    EXPECT_LE(test::max_abs(a2.inverse_transform_delta_ang_vel(dw3) - dw1d), 4 * fd_tol_vel);
-    EXPECT_LE(test::max_abs(a2.inverse_transform_delta_ang_acc(dw3, dalpha3) - dalpha1d), 4 * fd_tol_acc);
+    const dynamics_delta<double, N> recovered{
+        a2.inverse_transform_delta_vel(d3.velocity), a2.inverse_transform_delta_acc(d3.velocity, d3.accel),
+        a2.inverse_transform_delta_ang_vel(d3.angular_velocity),
+        a2.inverse_transform_delta_ang_acc(d3.angular_velocity, d3.angular_accel)};
+    expect_delta_near(recovered, d1, 4 * fd_tol_vel, 4 * fd_tol_acc);
   }
 }
 TEST(dynamic_transform, local_to_global_deltas_match_fd_2d) {

@@ -9,14 +9,9 @@
 
 namespace {
 using namespace framelab;
-using framelab::test::cast;
-using framelab::test::fd_dynamics;
-using framelab::test::ld;
-using framelab::test::smooth_motion;
+using namespace framelab::test;
 
-constexpr double fd_tol_acc = 1e-7;
 constexpr double closed_form_tol = 1e-12;
-constexpr int trials = 20;
 
 // A particle of mass m under a constant world force F: x(t) = x0 + u t + F t^2 / (2m).
 // Seen from a smooth moving frame A2(t), its local path is T1(t) = A2(t)^{-1}(x(t)).
@@ -34,19 +29,19 @@ void local_acceleration_matches_fd() {
       p.translation = x0 + u * s + force * (s * s / (2 * mass));
       return frame.at(s).inverse() * p;
     };
-    const auto local = cast<double>(fd_dynamics<N>(particle_local, t));
-    const auto a2 = cast<double>(fd_dynamics<N>([&](ld s) { return frame.at(s); }, t));
+    const auto local = measure<N>(particle_local, t);
+    const auto a2 = measure<N>([&](ld s) { return frame.at(s); }, t);
     const glm::vec<N, double> a1 =
         local_acceleration(a2, local.pose.translation, local.velocity, glm::vec<N, double>(force), double(mass));
     EXPECT_LE(test::max_abs(a1 - local.accel), fd_tol_acc);
     // without force the four inertial terms alone give the local acceleration
-    const auto free_local = cast<double>(fd_dynamics<N>(
+    const auto free_local = measure<N>(
         [&](ld s) {
           transform<ld, N> p;
           p.translation = x0 + u * s;
           return frame.at(s).inverse() * p;
         },
-        t));
+        t);
     const auto terms = compute_inertial_accelerations(a2, free_local.pose.translation, free_local.velocity);
     EXPECT_LE(test::max_abs(terms.frame + terms.centrifugal + terms.coriolis + terms.euler - free_local.accel),
               fd_tol_acc);

@@ -6,11 +6,17 @@
 //   v = dT/dt, a = d2T/dt2, w = skew part of (dR/dt) R^T,
 //   alpha = skew part of (d2R/dt2) R^T  (since d2R/dt2 R^T = alpha + w^2 and w^2 is symmetric).
 // Motions are evaluated in long double so the differences lose little to rounding.
+// The tests of the moving-frame headers share the tolerances, the measurement in
+// double and the random changes of a jet at the end of this file:
+//   using namespace framelab::test;
+#include <gtest/gtest.h>
+
 #include <array>
 #include <cmath>
 #include <random>
 
 #include "core/dynamic_transform.hpp"
+#include "core/dynamics_delta.hpp"
 
 namespace framelab::test {
 
@@ -191,6 +197,69 @@ dynamics_error compare(const dynamic_transform<T, N>& a, const dynamic_transform
   e.angular_velocity = double(max_abs(a.angular_velocity - b.angular_velocity));
   e.angular_accel = double(max_abs(a.angular_accel - b.angular_accel));
   return e;
+}
+
+// ---- What the finite-difference tests share ----------------------------------
+
+// Finite differences (h = 1e-3 in long double): O(h^4) truncation, ~1e-12 rounding.
+constexpr double fd_tol_pose = 1e-12;
+constexpr double fd_tol_vel = 1e-9;
+constexpr double fd_tol_acc = 1e-7;
+// Random motions (or instants) a test checks.
+constexpr int trials = 20;
+
+// The dynamics of pose_at(t) at t, measured by fd_dynamics and given in double.
+template <int N, class F>
+dynamic_transform<double, N> measure(const F& pose_at, ld t) {
+  return cast<double>(fd_dynamics<N>(pose_at, t));
+}
+
+// A random change (dv, da, dw, dalpha), components in [-1, 1]: exact in double and long double.
+template <int N>
+dynamics_delta<double, N> random_delta(std::mt19937& rng) {
+  return {glm::vec<N, double>(random_vec<N>(rng)), glm::vec<N, double>(random_vec<N>(rng)),
+          skew_t<double, N>(random_skew<N>(rng)), skew_t<double, N>(random_skew<N>(rng))};
+}
+
+// The jet's rates at t0 changed by d; its pose is kept.
+template <int N>
+void add_to_jet(jet_motion<N>& m, const dynamics_delta<double, N>& d) {
+  m.d0.velocity += glm::vec<N, ld>(d.velocity);
+  m.d0.accel += glm::vec<N, ld>(d.accel);
+  m.d0.angular_velocity += skew_t<ld, N>(d.angular_velocity);
+  m.d0.angular_accel += skew_t<ld, N>(d.angular_accel);
+}
+
+// The fixture of the delta tests: a parent A2(t) (a smooth motion) and a child A1(t)
+// (a jet at t0) whose local rates change by `local` at t0, its pose kept. `parent` is
+// A2's measured dynamics at t0 and `global` the measured change of A2 o A1.
+template <int N>
+struct child_change {
+  dynamic_transform<double, N> parent;
+  dynamics_delta<double, N> local, global;
+
+  static child_change random(std::mt19937& rng, ld t0) {
+    const auto m2 = smooth_motion<N>::random(rng);
+    const auto m1 = jet_motion<N>::random(rng, t0);
+    child_change c;
+    c.local = random_delta<N>(rng);
+    auto m1_changed = m1;
+    add_to_jet(m1_changed, c.local);
+    c.parent = measure<N>([&](ld s) { return m2.at(s); }, t0);
+    c.global = delta_between(measure<N>([&](ld s) { return m2.at(s) * m1.at(s); }, t0),
+                             measure<N>([&](ld s) { return m2.at(s) * m1_changed.at(s); }, t0));
+    return c;
+  }
+};
+
+// Two changes agree: velocities within tol_vel, accelerations within tol_acc.
+template <int N>
+void expect_delta_near(const dynamics_delta<double, N>& a, const dynamics_delta<double, N>& b, double tol_vel,
+                       double tol_acc) {
+  EXPECT_LE(max_abs(a.velocity - b.velocity), tol_vel) << "dv";
+  EXPECT_LE(max_abs(a.angular_velocity - b.angular_velocity), tol_vel) << "dw";
+  EXPECT_LE(max_abs(a.accel - b.accel), tol_acc) << "da";
+  EXPECT_LE(max_abs(a.angular_accel - b.angular_accel), tol_acc) << "dalpha";
 }
 
 }  // namespace framelab::test
