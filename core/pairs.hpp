@@ -14,8 +14,10 @@
 //   core/pairs_distinct_view.hpp    distinct_pairs_view, distinct_pairs(), cdistinct_pairs()
 //   core/pairs_index.hpp            closed-form position k <-> indices (i, j)
 //   core/pair_algorithms.hpp        for_each_pair, for_each_distinct_pair, count_if_(distinct_)pairs
+//   core/pair_kernel.hpp            pair_kernel: the portable or AVX2 inner loop, chosen at run time
 //   core/pairs_chunks.hpp           chunk_distinct_pairs, for_each_in_chunk, count_if_in_chunk
 //   core/pairs_support.hpp          arrow_proxy, pair_invocable, internals
+//   core/pairs_iterator_base.hpp    pairs_iterator_base, pairs_view_base: what both views share (CRTP)
 #include "core/pair_algorithms.hpp"
 #include "core/pairs_chunks.hpp"
 #include "core/pairs_distinct_view.hpp"
