@@ -35,6 +35,12 @@ param_def choice_param(std::string name, std::string value, std::vector<std::str
           std::move(choices)};
 }
 
+param_def text_param(std::string name, std::string value, std::string description, std::size_t max_length) {
+  param_def def{std::move(name), param_kind::text, std::move(value), 0.0, 0.0, "", std::move(description), 1, {}};
+  def.max_length = max_length;
+  return def;
+}
+
 namespace {
 
 std::string number_text(double x) {
@@ -62,6 +68,19 @@ std::optional<double> to_double(std::string text) {
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), x);
   if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
   return x;
+}
+
+// One line of at most max_length bytes: no control characters (they would break the
+// one-line messages, the CSV-free text form and the UI's single-line field).
+std::optional<std::string> check_text(const param_def& def, const std::string& text) {
+  if (text.size() > def.max_length) {
+    return "must be at most " + std::to_string(def.max_length) + " characters, got " + std::to_string(text.size());
+  }
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20 || c == 0x7f) return "must be one line of text: control character at col " + std::to_string(i + 1);
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -100,6 +119,9 @@ std::optional<std::string> validate_param(const param_def& def, const param_valu
       for (const auto& choice : def.choices) append_separated(list, ", ", choice);
       return "must be one of " + list + ", got '" + name + "'";
     }
+    case param_kind::text:
+      if (!std::holds_alternative<std::string>(value)) return std::string("expected a string");
+      return check_text(def, std::get<std::string>(value));
   }
   return std::string("unknown parameter kind");
 }
@@ -146,6 +168,7 @@ std::optional<std::string> parse_param(const param_def& def, const std::string& 
       break;
     }
     case param_kind::choice:
+    case param_kind::text:
       parsed = text;
       break;
   }

@@ -12,10 +12,10 @@
 
 namespace framelab {
 
-enum class param_kind { number, integer, boolean, vector, choice };
+enum class param_kind { number, integer, boolean, vector, choice, text };
 
 // number: double; integer: int64; boolean: bool; vector: fixed-length doubles;
-// choice: one of param_def::choices.
+// choice: one of param_def::choices; text: one line of at most param_def::max_length bytes.
 using param_value = std::variant<double, std::int64_t, bool, std::vector<double>, std::string>;
 
 struct param_def {
@@ -28,7 +28,10 @@ struct param_def {
   std::string description;                           // one line, shown as a tooltip
   std::size_t components = 1;                        // vector length
   std::vector<std::string> choices;                  // for choice
+  std::size_t max_length = 0;                        // for text: the longest value, in bytes
 };
+
+inline constexpr std::size_t default_text_length = 256;  // bytes
 
 param_def number_param(std::string name, double value, double min, double max, std::string unit,
                        std::string description);
@@ -39,12 +42,15 @@ param_def vector_param(std::string name, std::vector<double> value, double min, 
                        std::string description);
 param_def choice_param(std::string name, std::string value, std::vector<std::string> choices,
                        std::string description);
+param_def text_param(std::string name, std::string value, std::string description,
+                     std::size_t max_length = default_text_length);
 
-// Checks a value against its declaration: kind, length, finiteness, range, choice.
+// Checks a value against its declaration: kind, length, finiteness, range, choice; text:
+// length and one line (no control characters). What the text means is the scene's to check.
 // Returns the reason it is invalid, or nothing when it is valid.
 std::optional<std::string> validate_param(const param_def& def, const param_value& value);
 
-// Parses the command-line / text form: "1.5", "7", "true", "0.1,5,0.1", "midpoint".
+// Parses the command-line / text form: "1.5", "7", "true", "0.1,5,0.1", "midpoint", any text.
 // Returns the reason on failure (the value is then left untouched).
 std::optional<std::string> parse_param(const param_def& def, const std::string& text, param_value& out);
 
@@ -66,6 +72,7 @@ class param_values {
   bool boolean(const std::string& name) const { return std::get<bool>(get(name)); }
   const std::vector<double>& vector(const std::string& name) const { return std::get<std::vector<double>>(get(name)); }
   const std::string& choice(const std::string& name) const { return std::get<std::string>(get(name)); }
+  const std::string& text(const std::string& name) const { return std::get<std::string>(get(name)); }
 
   const std::map<std::string, param_value>& all() const { return values_; }
   friend bool operator==(const param_values&, const param_values&) = default;

@@ -44,6 +44,7 @@ std::optional<std::string> json_to_param(const param_def& def, const json& j, pa
       break;
     }
     case param_kind::choice:
+    case param_kind::text:
       if (!j.is_string()) return std::string("expected a string");
       out = j.get<std::string>();
       break;

@@ -63,6 +63,10 @@ bool edit_value(const param_def& def, param_value& value) {
       }
       return changed;
     }
+    case param_kind::text:
+      // typed freely; applied (and checked by the scene) on Enter or when the field loses focus
+      ImGui::InputText(label.c_str(), &std::get<std::string>(value));
+      return ImGui::IsItemDeactivatedAfterEdit();
   }
   return ImGui::IsItemDeactivatedAfterEdit() || (changed && !ImGui::IsItemActive());
 }

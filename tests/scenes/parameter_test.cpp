@@ -14,6 +14,7 @@ const param_def terms = integer_param("terms", 2, 1, 3, "Magnus terms");
 const param_def gyro = boolean_param("gyro", true, "gyroscopic term");
 const param_def inertia = vector_param("inertia", {1.0, 2.0, 3.0}, 1e-6, 1e6, "kg m^2", "moments");
 const param_def method = choice_param("integrator", "midpoint", {"explicit-euler", "magnus", "midpoint"}, "method");
+const param_def formula = text_param("vx", "y", "V_x(x, y)", 12);
 
 TEST(parameter, parses_every_kind) {
   param_value v;
@@ -64,11 +65,30 @@ TEST(parameter, validation_rejects_wrong_kinds_and_non_finite_values) {
 TEST(parameter, format_round_trips_through_parse) {
   for (const auto& [def, value] : std::vector<std::pair<param_def, param_value>>{
            {speed, 0.1 + 0.2}, {terms, std::int64_t{3}}, {gyro, false},
-           {inertia, std::vector<double>{1.0 / 3.0, 2.0, 2.9999999999999996}}, {method, std::string("magnus")}}) {
+           {inertia, std::vector<double>{1.0 / 3.0, 2.0, 2.9999999999999996}}, {method, std::string("magnus")},
+           {formula, std::string(" x = y, 2 ")}}) {
     param_value parsed;
     ASSERT_FALSE(parse_param(def, format_param(value), parsed)) << format_param(value);
     EXPECT_EQ(parsed, value) << format_param(value);
   }
+}
+
+TEST(parameter, text_is_one_line_up_to_its_length_and_kept_as_typed) {
+  param_value v;
+  EXPECT_FALSE(parse_param(formula, "", v));
+  EXPECT_EQ(std::get<std::string>(v), "");
+  EXPECT_FALSE(parse_param(formula, "sin(x)*\xc3\xa9", v));  // any bytes of UTF-8: meaning is the scene's business
+  EXPECT_FALSE(parse_param(formula, std::string(12, 'x'), v));
+  v = std::string("kept");
+  EXPECT_EQ(*parse_param(formula, std::string(13, 'x'), v), "must be at most 12 characters, got 13");
+  EXPECT_EQ(*parse_param(formula, "x\ny", v), "must be one line of text: control character at col 2");
+  EXPECT_TRUE(parse_param(formula, std::string("x\0y", 3), v));
+  EXPECT_TRUE(parse_param(formula, "\x7f", v));
+  EXPECT_EQ(std::get<std::string>(v), "kept");
+  EXPECT_EQ(*validate_param(formula, 1.0), "expected a string");
+  EXPECT_EQ(text_param("t", "", "").max_length, default_text_length);
+  param_values values = param_values::defaults({formula});
+  EXPECT_EQ(values.text("vx"), "y");
 }
 
 TEST(parameter, a_set_is_valid_only_when_complete_and_declared) {
