@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <numbers>
 
 #include "core/autodiff.hpp"
@@ -33,6 +34,11 @@ constexpr std::size_t probe_trail_length = 900;
 constexpr double arrow_height = 0.04;  // m above the ground, clear of the grid lines
 constexpr double eigen_arrow_length = 1.2;  // m
 
+std::string expression_help(const char* component) {
+  return std::string(component) + " in m/s, field = expression only (default: a Van der Pol oscillator). Enter "
+         "applies. Syntax: " + std::string(expression_syntax);
+}
+
 std::vector<std::string> field_choices() {
   std::vector<std::string> names;
   for (auto k : planar_field::all_kinds) names.emplace_back(planar_field::name(k));
@@ -57,6 +63,8 @@ glm::vec4 fixed_point_color(const planar_field::linearization& l) {
   return {0.85f, 0.85f, 0.85f, 1.0f};
 }
 
+glm::dvec2 finite_or_zero(glm::dvec2 v) { return std::isfinite(v.x) && std::isfinite(v.y) ? v : glm::dvec2(0.0); }
+
 void push_point(trail& t, const glm::dvec3& p, std::size_t limit) {
   if (t.points.size() >= limit) t.points.erase(t.points.begin());
   t.points.push_back(p);
@@ -80,7 +88,7 @@ std::vector<param_def> vector_field::parameters() const {
   return {
       choice_param("field", "saddle", field_choices(),
                    "The field: rotation (a vortex), saddle (cellular flow), source, sink, spiral (with a limit cycle "
-                   "when growth > 0), two-body-gravity (field lines of two masses)"),
+                   "when growth > 0), two-body-gravity (field lines of two masses), expression (typed: vx and vy)"),
       number_param("strength", 1.0, 0.1, 5.0, "1/s",
                    "k: rotation rate at the centre, source/sink rate, spiral rotation rate; gravity: G m1 = k R^3"),
       number_param("scale", 2.0, 0.5, 10.0, "m",
@@ -89,6 +97,8 @@ std::vector<param_def> vector_field::parameters() const {
                    "mu, spiral only: < 0 stable spiral, > 0 unstable spiral inside a limit cycle at r = R sqrt(mu)"),
       number_param("mass_ratio", 0.4, 0.05, 1.0, "", "m2 / m1, two-body-gravity only"),
       number_param("separation", 4.0, 1.0, 12.0, "m", "Distance between the two masses, two-body-gravity only"),
+      text_param("vx", std::string(planar_field::van_der_pol_vx), expression_help("V_x(x, y)"), max_expression_length),
+      text_param("vy", std::string(planar_field::van_der_pol_vy), expression_help("V_y(x, y)"), max_expression_length),
       number_param("extent", 5.0, 2.0, 20.0, "m", "Half-width of the square drawn: |x|, |y| <= extent"),
       integer_param("arrows", 15, 4, 20, "Arrows per side of the grid (at most 400 arrows)"),
       integer_param("streamlines", 12, 0, 24, "Streamline seeds per side (lines stop where they crowd others)"),
@@ -115,6 +125,8 @@ std::vector<action_def> vector_field::actions() const {
 }
 
 std::optional<std::string> vector_field::check(const param_values& values) const {
+  planar_field::settings typed;
+  if (auto error = planar_field::set_expressions(typed, values.text("vx"), values.text("vy"))) return error;
   const double extent = values.number("extent");
   const auto& probe = values.vector("probe");
   if (std::abs(probe[0]) > extent || std::abs(probe[1]) > extent) {
@@ -135,6 +147,7 @@ void vector_field::reset(const param_values& values) {
   field_.growth = values.number("growth");
   field_.mass_ratio = values.number("mass_ratio");
   field_.separation = values.number("separation");
+  planar_field::set_expressions(field_, values.text("vx"), values.text("vy"));  // check() refused bad text
   extent_ = values.number("extent");
   arrows_per_side_ = static_cast<int>(values.integer("arrows"));
   streamlines_per_side_ = static_cast<int>(values.integer("streamlines"));
@@ -214,7 +227,8 @@ void vector_field::build_arrows() {
       speeds.push_back(glm::length(v));
     }
   }
-  std::vector<double> sorted = speeds;
+  std::vector<double> sorted;  // finite speeds only: a typed field may be undefined somewhere (log(x), 1/x)
+  std::copy_if(speeds.begin(), speeds.end(), std::back_inserter(sorted), [](double v) { return std::isfinite(v); });
   std::sort(sorted.begin(), sorted.end());
   speed_cap_ = sorted.empty() ? 1.0 : std::max(1e-12, sorted[static_cast<std::size_t>(0.85 * double(sorted.size() - 1))]);
   for (std::size_t k = 0; k < points.size(); ++k) {
@@ -366,7 +380,10 @@ void vector_field::respawn_tracer(std::size_t i) {
 void vector_field::step(double dt) {
   const auto V = [this](glm::dvec2 p) { return velocity(p); };
   time_ += dt;
-  probe_ = planar_field::rk4_step(V, probe_, dt);
+  // where the field is undefined (a typed log(x) at x < 0) the probe particle stops
+  if (const glm::dvec2 next = planar_field::rk4_step(V, probe_, dt); std::isfinite(next.x) && std::isfinite(next.y)) {
+    probe_ = next;
+  }
   push_point(view_.trails[probe_trail_], to_world(probe_, 0.02), probe_trail_length);
   for (std::size_t i = 0; i < tracers_.size(); ++i) {
     auto& t = tracers_[i];
@@ -411,7 +428,7 @@ void vector_field::update_dynamic_view() {
   }
   update_world_transforms(view_);
 
-  const glm::dvec2 v = velocity(probe_);
+  const glm::dvec2 v = finite_or_zero(velocity(probe_));
   auto& arrow = view_.vectors[probe_vector_];
   arrow.origin = to_world(probe_, particle);
   arrow.value = to_world(v);
@@ -420,12 +437,13 @@ void vector_field::update_dynamic_view() {
   arrow.scale = s > 0.0 ? 1.5 * (2.0 * extent_ / arrows_per_side_) * std::min(1.0, s / speed_cap_) / s : 0.0;
 
   const auto lin = planar_field::linearize(jacobian([this](const auto& p) { return planar_field::evaluate(field_, p); }, inspect_));
+  const bool defined = std::isfinite(lin.trace) && std::isfinite(lin.determinant);  // a typed field may not be
   const glm::dvec2 e[2] = {lin.eigenvector1, lin.eigenvector2};
   const std::complex<double> lambda[2] = {lin.lambda1, lin.lambda2};
   for (int k = 0; k < 2; ++k) {
     auto& ev = view_.vectors[eigen_vector_ + static_cast<std::size_t>(k)];
     auto& label = view_.labels[eigen_label_ + static_cast<std::size_t>(k)];
-    ev.visible = !lin.complex_pair;
+    ev.visible = !lin.complex_pair && defined;
     // the eigenvector, pointed the way the linear flow moves along it (out for lambda > 0)
     const glm::dvec2 dir = lambda[k].real() >= 0.0 ? e[k] : -e[k];
     const glm::dvec2 tail = lambda[k].real() >= 0.0 ? glm::dvec2(0.0) : e[k] * eigen_arrow_length;
@@ -435,6 +453,7 @@ void vector_field::update_dynamic_view() {
     label.color = ev.color;
     label.text = lin.complex_pair ? (k == 0 ? format_lambda("lambda1,2", lin.lambda1, true) : "")
                                   : format_lambda(k == 0 ? "lambda1" : "lambda2", lambda[k], false);
+    if (!defined) label.text.clear();
     label.position = to_world(inspect_ + e[k] * (eigen_arrow_length * 1.05), 0.05);
     if (lin.complex_pair) label.position = to_world(inspect_ + glm::dvec2(0.05 * extent_, 0.05 * extent_), 0.05);
   }

@@ -12,20 +12,29 @@
 // Every field is nonlinear on purpose: for a linear field the central difference
 // has no truncation error at all and the error-vs-step "V" would lose its left arm.
 // Units: x in m, V in m/s, J in 1/s.
+//
+// The field `expression` is typed by the user, V = (vx(x, y), vy(x, y)), parsed once
+// (set_expressions) and evaluated through the same template (core/expression.hpp): its
+// derivatives come from the dual rules of the functions it composes. It has no Jacobian
+// written by hand: closed_form_jacobian gives nothing for it.
 #include <array>
 #include <cmath>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "core/expression.hpp"
 #include "core/glm_config.hpp"
 
 namespace framelab::planar_field {
 
-enum class kind { rotation, saddle, source, sink, spiral, two_body_gravity };
+enum class kind { rotation, saddle, source, sink, spiral, two_body_gravity, expression };
 
-inline constexpr std::array<kind, 6> all_kinds{kind::rotation, kind::saddle, kind::source,
-                                               kind::sink,     kind::spiral, kind::two_body_gravity};
+inline constexpr std::array<kind, 7> all_kinds{kind::rotation, kind::saddle,           kind::source,    kind::sink,
+                                               kind::spiral,   kind::two_body_gravity, kind::expression};
+
+// The fields with a Jacobian derived by hand (all but the typed one).
+inline bool has_closed_form(kind k) { return k != kind::expression; }
 
 inline std::string_view name(kind k) {
   switch (k) {
@@ -35,6 +44,7 @@ inline std::string_view name(kind k) {
     case kind::sink: return "sink";
     case kind::spiral: return "spiral";
     case kind::two_body_gravity: return "two-body-gravity";
+    case kind::expression: return "expression";
   }
   return "?";
 }
@@ -55,9 +65,16 @@ inline std::string_view formula(kind k) {
     case kind::sink: return "V = -k (x, y) / sqrt(1 + r^2/R^2)";
     case kind::spiral: return "V = k [(mu - r^2/R^2)(x, y) + (-y, x)]";
     case kind::two_body_gravity: return "V = -sum_b GM_b (x - x_b) / (|x - x_b|^2 + eps^2)^(3/2)";
+    case kind::expression: return "V = (vx(x, y), vy(x, y)), as typed";
   }
   return "";
 }
+
+// The typed field's default: a Van der Pol oscillator, x'' - mu (1 - x^2) x' + x = 0 with
+// mu = 1/2 as x' = y, y' = mu (1 - x^2) y - x: an unstable spiral at the origin inside a
+// stable limit cycle.
+inline constexpr std::string_view van_der_pol_vx = "y";
+inline constexpr std::string_view van_der_pol_vy = "0.5*(1 - x^2)*y - x";
 
 // Gravity's Plummer softening: the field stays smooth (and finite) at the bodies.
 inline constexpr double gravity_softening = 0.3;  // m
@@ -69,6 +86,9 @@ struct settings {
   double growth = 0.5;      // mu, spiral only: < 0 stable spiral, > 0 unstable spiral + limit cycle
   double mass_ratio = 0.4;  // m2 / m1, gravity only
   double separation = 4.0;  // m, gravity only: distance between the bodies
+  // expression only: V as typed, and parsed by set_expressions (an empty program is 0)
+  std::string vx_text{van_der_pol_vx}, vy_text{van_der_pol_vy};
+  framelab::expression vx, vy;
 
   // gravity: G m_b and the bodies' positions (centre of mass at the origin, on the x axis)
   double gm1() const { return strength * scale * scale * scale; }
@@ -76,6 +96,26 @@ struct settings {
   glm::dvec2 body1() const { return {-separation * mass_ratio / (1.0 + mass_ratio), 0.0}; }
   glm::dvec2 body2() const { return {separation / (1.0 + mass_ratio), 0.0}; }
 };
+
+// The formula the panel shows: the typed text for the expression field.
+inline std::string formula(const settings& f) {
+  if (f.field == kind::expression) return "V = (" + f.vx_text + ", " + f.vy_text + ")";
+  return std::string(formula(f.field));
+}
+
+// Parses the typed components in the variables x, y. Both or neither are applied; the
+// message names the component: "vy: col 5: unknown function 'sn'".
+inline std::optional<std::string> set_expressions(settings& f, const std::string& vx_text, const std::string& vy_text) {
+  static constexpr std::string_view variables[] = {"x", "y"};
+  framelab::expression vx, vy;
+  if (auto error = parse_expression(vx_text, variables, vx)) return "vx: " + *error;
+  if (auto error = parse_expression(vy_text, variables, vy)) return "vy: " + *error;
+  f.vx_text = vx_text;
+  f.vy_text = vy_text;
+  f.vx = std::move(vx);
+  f.vy = std::move(vy);
+  return std::nullopt;
+}
 
 // [SECTION] the fields, written once over S
 
@@ -125,6 +165,10 @@ glm::vec<2, S> evaluate(const settings& f, const glm::vec<2, S>& p) {
     case kind::two_body_gravity: {
       return detail::plummer_pull(p, f.body1(), f.gm1()) + detail::plummer_pull(p, f.body2(), f.gm2());
     }
+    case kind::expression: {
+      const S variables[] = {x, y};
+      return {framelab::evaluate<S>(f.vx, variables), framelab::evaluate<S>(f.vy, variables)};
+    }
   }
   return {S(0.0), S(0.0)};
 }
@@ -141,7 +185,8 @@ inline glm::dmat2 plummer_jacobian(glm::dvec2 p, glm::dvec2 body, double gm) {
 }
 }  // namespace detail
 
-inline glm::dmat2 closed_form_jacobian(const settings& f, glm::dvec2 p) {
+// Nothing for the typed field: there is no hand-derived Jacobian to compare with.
+inline std::optional<glm::dmat2> closed_form_jacobian(const settings& f, glm::dvec2 p) {
   const double k = f.strength, R = f.scale, x = p.x, y = p.y;
   // glm::dmat2(column dV/dx, column dV/dy)
   const auto from_rows = [](double j11, double j12, double j21, double j22) {
@@ -173,8 +218,9 @@ inline glm::dmat2 closed_form_jacobian(const settings& f, glm::dvec2 p) {
     }
     case kind::two_body_gravity:
       return detail::plummer_jacobian(p, f.body1(), f.gm1()) + detail::plummer_jacobian(p, f.body2(), f.gm2());
+    case kind::expression: return std::nullopt;
   }
-  return glm::dmat2(0.0);
+  return std::nullopt;
 }
 
 }  // namespace framelab::planar_field

@@ -3,11 +3,14 @@
 // (divergence, curl, eigenvalues, fixed-point class), and the log-log plot of the
 // central difference's error against its step (the truncation / round-off "V")
 // with the dual-number error flat at machine precision. Errors are measured
-// against the Jacobians written out by hand (planar_field::closed_form_jacobian).
+// against the Jacobians written out by hand (planar_field::closed_form_jacobian);
+// a typed field (kind expression) has none, so there they are measured against
+// the dual-number Jacobian itself.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <optional>
 #include <string>
 
 #include <imgui.h>
@@ -122,7 +125,11 @@ void draw_vector_field_panel(ui_state& state) {
   scene->set_fd_step(ps.fd_step);
   const glm::dvec2 x = scene->inspect_point();
 
-  ImGui::TextDisabled("%s", std::string(pf::formula(field.field)).c_str());
+  ImGui::TextDisabled("%s", pf::formula(field).c_str());
+  if (field.field == pf::kind::expression) {
+    const std::string help = "Typed in the Parameters panel (vx, vy); Enter applies. Syntax: " + std::string(expression_syntax);
+    tooltip(help.c_str());
+  }
   ImGui::TextUnformatted("Look at:");
   ImGui::SameLine();
   if (ImGui::RadioButton("probe", ps.mode == inspect_mode::probe_start)) ps.mode = inspect_mode::probe_start;
@@ -138,7 +145,8 @@ void draw_vector_field_panel(ui_state& state) {
   const auto vj = value_and_jacobian(V, x);          // one pass with dual_n<double, 2>
   const glm::dmat2 by_columns = jacobian_by_columns(V, x);  // two passes with dual<double> (the article)
   const glm::dmat2& J = vj.jacobian;
-  const glm::dmat2 exact = pf::closed_form_jacobian(field, x);
+  const std::optional<glm::dmat2> closed_form = pf::closed_form_jacobian(field, x);
+  const glm::dmat2 exact = closed_form.value_or(J);  // the reference of the errors below
   const glm::dmat2 fd = pf::central_difference_jacobian(V, x, ps.fd_step);
   const double speed = glm::length(vj.value);
   ImGui::Text("at (%.4g, %.4g) m:  V = (%.4g, %.4g) m/s", x.x, x.y, vj.value.x, vj.value.y);
@@ -166,8 +174,14 @@ void draw_vector_field_panel(ui_state& state) {
     ImGui::EndTable();
   }
   const double ad_error = pf::relative_error(J, exact), fd_error = pf::relative_error(fd, exact);
-  ImGui::Text("error vs hand-derived J:  AD %.1e   FD %.1e", ad_error, fd_error);
-  tooltip("||J - J_closed form|| / ||J_closed form||, the closed form derived by hand for each field");
+  if (closed_form) {
+    ImGui::Text("error vs hand-derived J:  AD %.1e   FD %.1e", ad_error, fd_error);
+    tooltip("||J - J_closed form|| / ||J_closed form||, the closed form derived by hand for each field");
+  } else {
+    ImGui::Text("FD error vs dual-number J:  %.1e", fd_error);
+    tooltip("A typed field has no Jacobian derived by hand: the central difference is measured against the "
+            "dual-number Jacobian, exact up to rounding");
+  }
   const bool same_bits = by_columns == J;
   ImGui::TextColored(same_bits ? good_color : bad_color, "%s", same_bits ? "2 passes of dual = 1 pass of dual_n, bit for bit"
                                                                          : "dual and dual_n Jacobians differ");

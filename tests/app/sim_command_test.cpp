@@ -63,6 +63,21 @@ TEST(sim_command, set_changes_the_run_and_bad_sets_exit_two) {
   }
 }
 
+TEST(sim_command, a_typed_field_runs_and_a_bad_expression_is_refused_naming_the_parameter) {
+  sim_options options;
+  options.scene = "vector-field";
+  options.steps = 20;
+  options.sets = {"field=expression", "vx=y", "vy=0.5*(1 - x^2)*y - x"};
+  std::ostringstream out, err;
+  ASSERT_EQ(run_sim(options, out, err), 0) << err.str();
+  EXPECT_EQ(lines(out.str()).size(), 22u);  // header, t = 0 and 20 steps
+  options.sets = {"field=expression", "vy=0.5*(1 - x^2)*y - sn(x)"};
+  std::ostringstream bad_out, bad_err;
+  EXPECT_EQ(run_sim(options, bad_out, bad_err), 2);
+  EXPECT_TRUE(bad_out.str().empty());
+  EXPECT_EQ(bad_err.str(), "framelab: error: --set vy: col 19: unknown function 'sn'\n");
+}
+
 TEST(sim_command, writes_files_whole_or_not_at_all) {
   const auto dir = std::filesystem::temp_directory_path() / ("framelab_sim_test_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);

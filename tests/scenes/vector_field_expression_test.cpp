@@ -1,0 +1,173 @@
+// The vector-field scene's typed field (kind expression): the Van der Pol default
+// gives the same V as the oscillator written in C++ and its AD Jacobian the one
+// derived by hand; the scene classifies its fixed point; bad text is refused naming
+// the parameter (check, preset, simulation) and nothing is applied; a field that is
+// undefined somewhere (log, 1/x, sqrt of a negative) draws only finite arrows and
+// streamlines and keeps the probe finite.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/autodiff.hpp"
+#include "scenes/preset.hpp"
+#include "scenes/registry.hpp"
+#include "scenes/simulation.hpp"
+#include "scenes/vector_field.hpp"
+
+namespace framelab {
+namespace {
+
+namespace pf = planar_field;
+
+constexpr double jacobian_tol = 1e-15;  // relative: J of a polynomial, a few roundings
+
+// The default typed field written by hand: x' = y, y' = mu (1 - x^2) y - x, mu = 1/2.
+glm::dvec2 van_der_pol(glm::dvec2 p) { return {p.y, 0.5 * (1.0 - std::pow(p.x, 2)) * p.y - p.x}; }
+// Its Jacobian by hand (columns dV/dx, dV/dy): dV2/dx = -2 mu x y - 1, dV2/dy = mu (1 - x^2)
+glm::dmat2 van_der_pol_jacobian(glm::dvec2 p) {
+  return glm::dmat2(glm::dvec2(0.0, -p.x * p.y - 1.0), glm::dvec2(1.0, 0.5 * (1.0 - p.x * p.x)));
+}
+
+param_values typed(const std::string& vx, const std::string& vy) {
+  param_values v = param_values::defaults(find_scene("vector-field")->create()->parameters());
+  v.set("field", std::string("expression"));
+  v.set("vx", vx);
+  v.set("vy", vy);
+  return v;
+}
+
+param_values van_der_pol_values() {
+  param_values v = param_values::defaults(find_scene("vector-field")->create()->parameters());
+  v.set("field", std::string("expression"));
+  return v;
+}
+
+std::vector<glm::dvec2> grid_points() {
+  std::vector<glm::dvec2> points;
+  for (double x = -4.7; x <= 4.8; x += 0.83) {
+    for (double y = -4.9; y <= 4.8; y += 0.71) points.emplace_back(x, y);
+  }
+  return points;
+}
+
+bool finite(const glm::dvec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+
+TEST(vector_field_expression, the_default_is_the_van_der_pol_oscillator_written_in_cpp) {
+  vector_field scene;
+  scene.reset(van_der_pol_values());
+  ASSERT_EQ(scene.field().field, pf::kind::expression);
+  EXPECT_EQ(pf::formula(scene.field()), "V = (y, 0.5*(1 - x^2)*y - x)");
+  const auto V = [&scene](const auto& p) { return pf::evaluate(scene.field(), p); };
+  for (const glm::dvec2 p : grid_points()) {
+    EXPECT_EQ(scene.velocity(p), van_der_pol(p)) << p.x << ", " << p.y;  // the same operations, bit for bit
+    const auto vj = value_and_jacobian(V, p);
+    EXPECT_EQ(vj.value, van_der_pol(p));
+    EXPECT_LE(pf::relative_error(vj.jacobian, van_der_pol_jacobian(p)), jacobian_tol) << p.x << ", " << p.y;
+    EXPECT_TRUE(jacobian_by_columns(V, p) == vj.jacobian);  // dual and dual_n agree bit for bit
+  }
+  EXPECT_FALSE(pf::closed_form_jacobian(scene.field(), {1.0, 1.0}).has_value());
+}
+
+TEST(vector_field_expression, scene_finds_the_unstable_spiral_inside_the_limit_cycle) {
+  vector_field scene;
+  scene.reset(van_der_pol_values());
+  ASSERT_EQ(scene.fixed_points().size(), 1u);
+  const auto& f = scene.fixed_points().front();
+  EXPECT_NEAR(glm::length(f.position), 0.0, 1e-12);
+  EXPECT_EQ(pf::describe(f.linear), "unstable spiral");  // J(0) = [[0, 1], [-1, mu]]: trace mu, det 1
+  EXPECT_NEAR(f.linear.trace, 0.5, 1e-15);
+  EXPECT_GT(scene.streamline_count(), 3u);
+}
+
+TEST(vector_field_expression, typed_text_changes_the_field) {
+  vector_field scene;
+  scene.reset(typed("-y*exp(-(x^2 + y^2)/8)", "x*exp(-(x^2+y^2)/8)"));  // the rotation field, R = 2, k = 1
+  pf::settings rotation;
+  rotation.field = pf::kind::rotation;
+  for (const glm::dvec2 p : grid_points()) {
+    EXPECT_LE(glm::length(scene.velocity(p) - pf::evaluate(rotation, p)), 1e-14) << p.x << ", " << p.y;
+  }
+}
+
+TEST(vector_field_expression, bad_text_is_refused_naming_the_parameter) {
+  vector_field scene;
+  EXPECT_FALSE(scene.check(van_der_pol_values()));
+  EXPECT_EQ(*scene.check(typed("y", "0.5*(1 - x^2)*y - sn(x)")), "vy: col 19: unknown function 'sn'");
+  EXPECT_EQ(*scene.check(typed("(y", "x")), "vx: col 3: expected ')' to close the '(' at col 1");
+  EXPECT_EQ(*scene.check(typed("", "x")), "vx: empty expression");
+  // refused whatever the field, so a bad text is never stored
+  param_values saddle = typed("y +", "x");
+  saddle.set("field", std::string("saddle"));
+  EXPECT_EQ(*scene.check(saddle), "vx: col 4: unexpected end of expression");
+}
+
+TEST(vector_field_expression, a_refused_expression_leaves_the_running_scene_untouched) {
+  simulation sim;
+  ASSERT_FALSE(sim.load(*find_scene("vector-field"), van_der_pol_values()));
+  const param_values before = sim.parameters();
+  const auto error = sim.set_parameters(typed("y", "x^"));
+  ASSERT_TRUE(error.has_value());
+  EXPECT_EQ(*error, "vy: col 3: unexpected end of expression");
+  EXPECT_EQ(sim.parameters(), before);
+  const auto& scene = dynamic_cast<const vector_field&>(sim.current());
+  EXPECT_EQ(scene.field().vy_text, std::string(pf::van_der_pol_vy));
+}
+
+TEST(vector_field_expression, a_preset_with_a_bad_expression_is_refused_naming_the_parameter) {
+  preset p;
+  const auto error = parse_preset(
+      R"({"scene": "vector-field", "parameters": {"field": "expression", "vx": "y", "vy": "cos(x"}})", "vdp.json", p);
+  ASSERT_TRUE(error.has_value());
+  EXPECT_EQ(*error, "vdp.json:parameters: vy: col 6: expected ')' to close the '(' at col 4");
+  EXPECT_EQ(*parse_preset(R"({"scene": "vector-field", "parameters": {"vx": 3}})", "vdp.json", p),
+            "vdp.json:parameters.vx: expected a string");
+  ASSERT_FALSE(parse_preset(R"({"scene": "vector-field", "parameters": {"field": "expression", "vx": "-y"}})",
+                            "ok.json", p));
+  EXPECT_EQ(p.values.text("vx"), "-y");
+  EXPECT_EQ(p.values.text("vy"), std::string(pf::van_der_pol_vy));
+}
+
+// [SECTION] fields undefined somewhere
+
+void expect_a_finite_picture(const vector_field& scene, const char* what) {
+  for (const auto& v : scene.view().vectors) {
+    EXPECT_TRUE(finite(v.origin) && finite(v.value) && std::isfinite(v.scale)) << what << ": vector " << v.label;
+  }
+  for (const auto& t : scene.view().trails) {
+    for (const auto& p : t.points) EXPECT_TRUE(finite(p)) << what << ": trail " << t.label;
+  }
+  for (const auto& f : scene.fixed_points()) EXPECT_TRUE(std::isfinite(f.position.x) && std::isfinite(f.position.y));
+  EXPECT_TRUE(std::isfinite(scene.arrow_speed_cap())) << what;
+}
+
+TEST(vector_field_expression, undefined_points_are_skipped_not_drawn) {
+  const std::pair<const char*, const char*> fields[] = {
+      {"log(x)", "1/y"},          // NaN for x < 0, inf on y = 0 (a row of arrow centres)
+      {"1/x", "-y"},              // inf on x = 0 (a column of arrow centres)
+      {"sqrt(-1 - x^2)", "x"},    // NaN everywhere
+      {"y", "-x + 1e308*1e308"},  // inf everywhere
+      {"sqrt(4 - x^2 - y^2)", "x*y"},  // defined in a disc only
+  };
+  for (const auto& [vx, vy] : fields) {
+    vector_field scene;
+    scene.reset(typed(vx, vy));
+    expect_a_finite_picture(scene, vx);
+    for (int i = 0; i < 240; ++i) scene.step(1.0 / 60);  // the tracers respawn, the probe stops at the edge
+    expect_a_finite_picture(scene, vx);
+    EXPECT_TRUE(std::isfinite(scene.probe_position().x) && std::isfinite(scene.probe_position().y)) << vx;
+  }
+}
+
+TEST(vector_field_expression, the_probe_stops_where_the_field_becomes_undefined) {
+  vector_field scene;
+  scene.reset(typed("-sqrt(x)", "0"));  // everything drifts left until x = 0, where sqrt(x) turns NaN
+  for (int i = 0; i < 600; ++i) scene.step(1.0 / 60);
+  EXPECT_GE(scene.probe_position().x, 0.0);
+  EXPECT_LT(scene.probe_position().x, 0.2);
+  EXPECT_EQ(scene.probe_position().y, scene.probe_start().y);
+}
+
+}  // namespace
+}  // namespace framelab
