@@ -15,7 +15,7 @@ root=$(pwd)
 build="$root/build/fuzz"
 seconds=${FRAMELAB_FUZZ_SECONDS:-60}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_preset fuzz_cli fuzz_list)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_preset fuzz_cli fuzz_list fuzz_expression)
 
 # clang 16 or newer: clang 14 cannot compile GCC 12's <ranges> views (see CMakeLists.txt).
 pick() { for c in "$@"; do command -v "$c" > /dev/null && { echo "$c"; return; }; done; }
@@ -33,8 +33,8 @@ cmake --build "$build" -j2 --target "${targets[@]}"
 echo "run_fuzzers: built in $(($(date +%s) - start)) s with $cxx"
 
 # Per target: corpus folder, longest input, and options.
-declare -A corpus=([fuzz_preset]=preset [fuzz_cli]=cli [fuzz_list]=list)
-declare -A max_len=([fuzz_preset]=4096 [fuzz_cli]=512 [fuzz_list]=384)
+declare -A corpus=([fuzz_preset]=preset [fuzz_cli]=cli [fuzz_list]=list [fuzz_expression]=expression)
+declare -A max_len=([fuzz_preset]=4096 [fuzz_cli]=512 [fuzz_list]=384 [fuzz_expression]=600)
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/framelab-fuzz.XXXXXX")
 [ -n "${FRAMELAB_FUZZ_KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
