@@ -63,7 +63,8 @@ class parser {
     skip_blanks();
     if (at_end()) return std::string("empty expression");
     if (parse_sum() && !at_end()) {
-      fail(peek() == ')' ? std::string("unmatched ')'") : "unexpected " + describe_byte(peek()) + " (missing an operator?)");
+      fail(peek() == ')' ? std::string("unmatched ')'")
+                         : "unexpected " + describe_byte(peek()) + " (missing an operator?)");
     }
     if (error_) return error_;
     out = std::move(result_);
@@ -75,21 +76,20 @@ class parser {
 
   // sum = product { ("+" | "-") product }
   bool parse_sum() {
-    if (!parse_product()) return false;
-    while (peek() == '+' || peek() == '-') {
-      const expression_op op = take() == '+' ? expression_op::add : expression_op::subtract;
-      if (!parse_product()) return false;
-      emit({op});
-    }
-    return true;
+    return parse_chain('+', expression_op::add, '-', expression_op::subtract, &parser::parse_product);
   }
 
   // product = signed { ("*" | "/") signed }
   bool parse_product() {
-    if (!parse_signed()) return false;
-    while (peek() == '*' || peek() == '/') {
-      const expression_op op = take() == '*' ? expression_op::multiply : expression_op::divide;
-      if (!parse_signed()) return false;
+    return parse_chain('*', expression_op::multiply, '/', expression_op::divide, &parser::parse_signed);
+  }
+
+  // operand { (a | b) operand }, left-associative: 1 - 2 - 3 = (1 - 2) - 3
+  bool parse_chain(char a, expression_op op_a, char b, expression_op op_b, bool (parser::*operand)()) {
+    if (!(this->*operand)()) return false;
+    while (peek() == a || peek() == b) {
+      const expression_op op = take() == a ? op_a : op_b;
+      if (!(this->*operand)()) return false;
       emit({op});
     }
     return true;

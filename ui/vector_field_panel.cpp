@@ -127,7 +127,8 @@ void draw_vector_field_panel(ui_state& state) {
 
   ImGui::TextDisabled("%s", pf::formula(field).c_str());
   if (field.field == pf::kind::expression) {
-    const std::string help = "Typed in the Parameters panel (vx, vy); Enter applies. Syntax: " + std::string(expression_syntax);
+    const std::string help =
+        "Typed in the Parameters panel (vx, vy); Enter applies. Syntax: " + std::string(expression_syntax);
     tooltip(help.c_str());
   }
   ImGui::TextUnformatted("Look at:");

@@ -70,7 +70,8 @@ const case_of_values value_cases[] = {
      [](double x, double y) { return std::fmin(x, y) * std::fmax(x, 1.0) + std::log(1 + x * x); }},
     {"sinh(x/2) - cosh(y/3) + tanh(x*y) + atan(y) + asin(x/3) * acos(y/3)",
      [](double x, double y) {
-       return std::sinh(x / 2) - std::cosh(y / 3) + std::tanh(x * y) + std::atan(y) + std::asin(x / 3) * std::acos(y / 3);
+       return std::sinh(x / 2) - std::cosh(y / 3) + std::tanh(x * y) + std::atan(y) +
+              std::asin(x / 3) * std::acos(y / 3);
      }},
     {"2*pi*x - e^y + 1.5e-1 / .5",
      [](double x, double y) { return 2 * std::numbers::pi * x - std::exp(y) + 0.15 / 0.5; }},
@@ -80,7 +81,8 @@ const case_of_values value_cases[] = {
 TEST(expression, typed_formulas_match_the_same_formulas_in_cpp_on_a_grid) {
   for (const auto& c : value_cases) {
     const expression e = parsed(c.text);
-    for (const auto& [x, y] : grid()) EXPECT_LE(rel_err(at(e, x, y), c.cpp(x, y)), value_tol) << c.text << " at " << x << ", " << y;
+    for (const auto& [x, y] : grid())
+      EXPECT_LE(rel_err(at(e, x, y), c.cpp(x, y)), value_tol) << c.text << " at " << x << ", " << y;
   }
 }
 
@@ -150,7 +152,8 @@ TEST(expression, dual_derivatives_match_hand_derived_ones) {
     for (const auto& [x, y] : grid()) {
       if (x == 0.0 && y == 0.0) continue;
       const d1 v[] = {d1(x, 1.0), d1(y, 0.0)};
-      EXPECT_LE(rel_err(evaluate<d1>(e, v).dual_part(), c.dfdx(x, y)), derivative_tol) << c.text << " at " << x << ", " << y;
+      EXPECT_LE(rel_err(evaluate<d1>(e, v).dual_part(), c.dfdx(x, y)), derivative_tol)
+          << c.text << " at " << x << ", " << y;
     }
   }
 }
@@ -201,7 +204,8 @@ TEST(expression, every_error_names_its_column) {
       {"x(1)", "col 1: unknown function 'x'"},
       {"sin()", "col 5: unexpected ')'"},
       {"max(1,)", "col 7: unexpected ')'"},
-      {"averyveryverylongnamethatgoesonandon", "col 1: unknown name 'averyveryverylongnametha...' (expected x, y, pi or e)"},
+      {"averyveryverylongnamethatgoesonandon",
+       "col 1: unknown name 'averyveryverylongnametha...' (expected x, y, pi or e)"},
   };
   for (const auto& c : cases) {
     expression e;
