@@ -1,5 +1,7 @@
 #include "app/gl_context.hpp"
 
+#include "app/leak_check.hpp"
+
 #include <SDL.h>
 #include <glad/gl.h>
 
@@ -32,6 +34,7 @@ std::optional<std::string> gl_window::open(const char* title, int width, int hei
 }
 
 gl_window::~gl_window() {
+  keep_libraries_for_leak_check();  // before SDL unloads the GL driver (AddressSanitizer builds only)
   if (context_ != nullptr) SDL_GL_DeleteContext(context_);
   if (window_ != nullptr) SDL_DestroyWindow(window_);
   if (sdl_started_) SDL_Quit();
