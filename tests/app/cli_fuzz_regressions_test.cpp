@@ -6,27 +6,13 @@
 
 #include <gtest/gtest.h>
 
-#include "app/cli.hpp"
+#include "tests/app/cli_parse.hpp"
 
 namespace framelab {
 namespace {
 
-struct parsed {
-  cli_request request;
-  std::string out;
-  std::string err;
-};
-
-parsed parse(std::vector<std::string> args) {
-  args.insert(args.begin(), "framelab");
-  std::vector<const char*> argv;
-  for (const auto& a : args) argv.push_back(a.c_str());
-  std::ostringstream out, err;
-  parsed result{parse_command_line(static_cast<int>(argv.size()), argv.data(), out, err), "", ""};
-  result.out = out.str();
-  result.err = err.str();
-  return result;
-}
+using cli_test::parse;
+using cli_test::parsed;
 
 void expect_one_line_error(const parsed& p) {
   EXPECT_EQ(p.request.kind, command_kind::exit);

@@ -1,30 +1,34 @@
 // Command-line parsing: every subcommand, and every kind of bad argument exits with
 // code 2 and one line naming it.
+#include <algorithm>
 #include <map>
-#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include <gtest/gtest.h>
 
-#include "app/cli.hpp"
+#include "tests/app/cli_parse.hpp"
 
 namespace framelab {
 namespace {
 
-struct parsed {
-  cli_request request;
-  std::string out;
-  std::string err;
-};
+using cli_test::parse;
+using cli_test::parsed;
 
-parsed parse(std::vector<std::string> args) {
-  args.insert(args.begin(), "framelab");
-  std::vector<const char*> argv;
-  for (const auto& a : args) argv.push_back(a.c_str());
-  std::ostringstream out, err;
-  parsed result{parse_command_line(static_cast<int>(argv.size()), argv.data(), out, err), "", ""};
-  result.out = out.str();
-  result.err = err.str();
-  return result;
+// Each command line exits with code 2, prints nothing to stdout and one line to stderr
+// that contains the expected text (the argument it names).
+void expect_each_exits_two_naming(const std::vector<std::pair<std::vector<std::string>, std::string>>& cases) {
+  for (const auto& [args, expected] : cases) {
+    const auto p = parse(args);
+    std::string joined;
+    for (const auto& a : args) joined += a + " ";
+    EXPECT_EQ(p.request.kind, command_kind::exit) << joined;
+    EXPECT_EQ(p.request.exit_code, 2) << joined;
+    EXPECT_NE(p.err.find(expected), std::string::npos) << joined << "-> " << p.err;
+    EXPECT_EQ(std::count(p.err.begin(), p.err.end(), '\n'), 1) << joined << "-> " << p.err;
+    EXPECT_TRUE(p.out.empty()) << joined;
+  }
 }
 
 TEST(cli, no_arguments_open_the_gui_on_the_default_scene) {
@@ -101,16 +105,7 @@ TEST(cli, bad_arguments_exit_two_with_one_line_naming_them) {
       {{"shot", "--scene", "tank-turret"}, "--out"},
       {{"sim", "shot"}, "--scene"},
   };
-  for (const auto& [args, expected] : cases) {
-    const auto p = parse(args);
-    std::string joined;
-    for (const auto& a : args) joined += a + " ";
-    EXPECT_EQ(p.request.kind, command_kind::exit) << joined;
-    EXPECT_EQ(p.request.exit_code, 2) << joined;
-    EXPECT_NE(p.err.find(expected), std::string::npos) << joined << "-> " << p.err;
-    EXPECT_EQ(std::count(p.err.begin(), p.err.end(), '\n'), 1) << joined << "-> " << p.err;
-    EXPECT_TRUE(p.out.empty()) << joined;
-  }
+  expect_each_exits_two_naming(cases);
 }
 
 TEST(cli, bench_list_and_bench_with_options) {
@@ -164,16 +159,7 @@ TEST(cli, bad_bench_arguments_exit_two_with_one_line_naming_them) {
       {{"bench", "list", "--json", "/nonexistent-dir/x.json"}, "--json"},
       {{"bench", "list", "--csv", "/nonexistent-dir/x.csv"}, "--csv"},
   };
-  for (const auto& [args, expected] : cases) {
-    const auto p = parse(args);
-    std::string joined;
-    for (const auto& a : args) joined += a + " ";
-    EXPECT_EQ(p.request.kind, command_kind::exit) << joined;
-    EXPECT_EQ(p.request.exit_code, 2) << joined;
-    EXPECT_NE(p.err.find(expected), std::string::npos) << joined << "-> " << p.err;
-    EXPECT_EQ(std::count(p.err.begin(), p.err.end(), '\n'), 1) << joined << "-> " << p.err;
-    EXPECT_TRUE(p.out.empty()) << joined;
-  }
+  expect_each_exits_two_naming(cases);
 }
 
 TEST(cli, size_parser_accepts_only_wxh_in_range) {
