@@ -26,7 +26,9 @@ const int registered = register_scene(
      "decide the type: saddle, node, spiral or center (found here by Newton's method, labelled on the ground). "
      "Click the ground to move the probe. In the Jacobian panel, slide the finite-difference step h: too large "
      "and truncation spoils the difference quotient (error ~ h^2), too small and round-off does (error ~ eps/h); "
-     "green digits are right. The dual-number Jacobian has no step and stays exact to machine precision."},
+     "green digits are right. The dual-number Jacobian has no step and stays exact to machine precision. Pick the "
+     "field 'expression' to type your own V (parameters vx and vy, in x and y): the same dual numbers differentiate "
+     "whatever you type."},
     &make_vector_field);
 
 constexpr std::size_t tracer_trail_length = 90;

@@ -5,6 +5,8 @@
 // double (arrows, streamlines, particles), dual<double> and dual_n<double, 2> (its
 // Jacobian: divergence, curl, eigenvalues, fixed points by Newton's method). The AD
 // panel (ui/vector_field_panel.cpp) puts the AD Jacobian next to central differences.
+// The field `expression` is typed by the user (parameters vx, vy; core/expression.hpp):
+// check() refuses text that does not parse, reset() parses it once.
 //
 // The field's plane is the ground: field (x, y) is world (x, 0, -y), so that seen
 // from above (the default camera) x points right and y up, and a counter-clockwise

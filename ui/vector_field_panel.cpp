@@ -245,7 +245,8 @@ void draw_vector_field_panel(ui_state& state) {
   }();
   const plot_series series[] = {
       {"central difference", curve.steps, fd_y, IM_COL32(230, 159, 0, 255)},
-      {ad_error > 0.0 ? "dual numbers" : "dual numbers (0: exact)", curve.steps, ad_y, IM_COL32(0, 200, 130, 255)},
+      {!closed_form ? "dual numbers (the reference)" : ad_error > 0.0 ? "dual numbers" : "dual numbers (0: exact)",
+       curve.steps, ad_y, IM_COL32(0, 200, 130, 255)},
       {"machine epsilon", curve.steps, eps_y, IM_COL32(120, 120, 130, 255)},
       {"h", marker_x, marker_y, IM_COL32(220, 220, 220, 160)},
   };

@@ -127,6 +127,11 @@ TEST(vector_field_expression, a_preset_with_a_bad_expression_is_refused_naming_t
                             "ok.json", p));
   EXPECT_EQ(p.values.text("vx"), "-y");
   EXPECT_EQ(p.values.text("vy"), std::string(pf::van_der_pol_vy));
+  // saved and loaded back as JSON strings, unchanged
+  p.values.set("vy", std::string("-x*atan2(y, x) / 2"));
+  preset loaded;
+  ASSERT_FALSE(parse_preset(preset_to_json(p), "saved.json", loaded));
+  EXPECT_EQ(loaded.values, p.values);
 }
 
 // [SECTION] fields undefined somewhere
