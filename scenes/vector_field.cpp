@@ -35,6 +35,7 @@ constexpr std::size_t tracer_trail_length = 90;
 constexpr std::size_t probe_trail_length = 900;
 constexpr double arrow_height = 0.04;  // m above the ground, clear of the grid lines
 constexpr double eigen_arrow_length = 1.2;  // m
+constexpr double fixed_point_speed = 1e-6;  // |V| of a fixed point, at most, as a fraction of the arrow speed cap
 
 std::string expression_help(const char* component) {
   return std::string(component) + " in m/s, field = expression only (default: a Van der Pol oscillator). Enter "
@@ -344,7 +345,7 @@ void vector_field::find_fixed_points() {
     }
   }
   for (const glm::dvec2 start : starts) {
-    const auto root = planar_field::newton_fixed_point(field, start, extent_);
+    const auto root = fixed_point_near(start, extent_);
     if (!root || std::abs(root->x) > extent_ || std::abs(root->y) > extent_) continue;
     const bool known = std::any_of(fixed_points_.begin(), fixed_points_.end(), [&](const fixed_point& f) {
       return glm::length(f.position - *root) < 1e-6 * extent_;
@@ -360,6 +361,15 @@ void vector_field::find_fixed_points() {
     view_.nodes.back().local.rotation = glm::angleAxis(0.25 * std::numbers::pi, glm::dvec3(0.0, 1.0, 0.0));
     view_.labels.push_back({planar_field::describe(f.linear), to_world(f.position + glm::dvec2(0.0, -0.06 * extent_)), color});
   }
+}
+
+std::optional<glm::dvec2> vector_field::fixed_point_near(glm::dvec2 start, double radius) const {
+  const auto field = [this](const auto& p) { return planar_field::evaluate(field_, p); };
+  const auto root = planar_field::newton_fixed_point(field, start, radius);
+  // Newton's test is relative to |J|: next to a singularity of a typed field (x/y near y = 0)
+  // a huge J passes it with a huge V. A fixed point is slow next to the grid's speeds too.
+  if (!root || !(glm::length(velocity(*root)) <= fixed_point_speed * speed_cap_)) return std::nullopt;
+  return root;
 }
 
 // [SECTION] time stepping

@@ -12,6 +12,7 @@
 // from above (the default camera) x points right and y up, and a counter-clockwise
 // field turns counter-clockwise on screen.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,9 @@ class vector_field final : public scene {
   glm::dvec2 probe_position() const { return probe_; }
   double time() const { return time_; }
   const std::vector<fixed_point>& fixed_points() const { return fixed_points_; }
+  // Newton's method (AD Jacobian) from `start`, staying within `radius`: a point where V is
+  // negligible next to the arrows' speeds, or nothing.
+  std::optional<glm::dvec2> fixed_point_near(glm::dvec2 start, double radius) const;
   // |V| that maps to the longest, brightest arrow (the 85th percentile over the grid)
   double arrow_speed_cap() const { return speed_cap_; }
   std::size_t streamline_count() const { return streamline_count_; }

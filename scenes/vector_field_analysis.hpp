@@ -204,8 +204,9 @@ auto unit_direction(F V, double min_speed) {
 // [SECTION] fixed points by Newton's method with the AD Jacobian
 
 // x_{n+1} = x_n - J(x_n)^-1 V(x_n), J from one dual_n evaluation (framelab::value_and_jacobian).
-// Converged when |V| <= tolerance * (1 + |J| |x|); nothing if J turns singular, the
-// iterate leaves `radius` of the start or it does not converge in `max_iterations`.
+// Converged when |V| <= tolerance * (1 + |J| |x|); nothing if V or J is not finite (a typed
+// field may be undefined there: x/y at y = 0), J turns singular, the iterate leaves `radius`
+// of the start or it does not converge in `max_iterations`.
 template <class F>
 std::optional<glm::dvec2> newton_fixed_point(const F& field, glm::dvec2 x, double radius, int max_iterations = 60,
                                              double tolerance = 1e-13) {
@@ -214,6 +215,8 @@ std::optional<glm::dvec2> newton_fixed_point(const F& field, glm::dvec2 x, doubl
     const auto vj = value_and_jacobian(field, x);
     const glm::dmat2& J = vj.jacobian;
     const double scale = std::max({std::abs(J[0][0]), std::abs(J[0][1]), std::abs(J[1][0]), std::abs(J[1][1])});
+    const double checksum = J[0][0] + J[0][1] + J[1][0] + J[1][1] + vj.value.x + vj.value.y;
+    if (!std::isfinite(checksum)) return std::nullopt;  // NaN or inf anywhere in V or J
     if (glm::length(vj.value) <= tolerance * (1.0 + scale * glm::length(x))) return x;
     const double det = glm::determinant(J);
     if (!(std::abs(det) > 1e-14 * scale * scale)) return std::nullopt;

@@ -207,7 +207,7 @@ void draw_vector_field_panel(ui_state& state) {
   }
   if (button("Find fixed point", "Newton's method x <- x - J^-1 V with the dual-number Jacobian, started here; "
                                  "moves the probe to the fixed point it finds")) {
-    if (const auto root = pf::newton_fixed_point(V, x, 4.0 * scene->extent())) {
+    if (const auto root = scene->fixed_point_near(x, 4.0 * scene->extent())) {
       ps.mode = inspect_mode::probe_start;
       const double e = scene->extent();
       if (std::abs(root->x) <= e && std::abs(root->y) <= e) {

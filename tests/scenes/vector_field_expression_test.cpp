@@ -3,7 +3,7 @@
 // derived by hand; the scene classifies its fixed point; bad text is refused naming
 // the parameter (check, preset, simulation) and nothing is applied; a field that is
 // undefined somewhere (log, 1/x, sqrt of a negative) draws only finite arrows and
-// streamlines and keeps the probe finite.
+// streamlines, finds no fixed points on its singular lines and keeps the probe finite.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -163,6 +163,20 @@ TEST(vector_field_expression, undefined_points_are_skipped_not_drawn) {
     expect_a_finite_picture(scene, vx);
     EXPECT_TRUE(std::isfinite(scene.probe_position().x) && std::isfinite(scene.probe_position().y)) << vx;
   }
+}
+
+TEST(vector_field_expression, a_singular_line_is_not_taken_for_fixed_points) {
+  // x/y: infinite on y = 0 (where coarse Newton starts lie) and huge next to it, where a
+  // Newton test relative to |J| alone would pass; V = 0 nowhere (x = 0 makes x log|x| NaN)
+  vector_field scene;
+  scene.reset(typed("-y + x*log(abs(x))", "x/y"));
+  EXPECT_TRUE(scene.fixed_points().empty()) << scene.fixed_points().front().position.x << ", "
+                                            << scene.fixed_points().front().position.y;
+  EXPECT_FALSE(scene.fixed_point_near({1.0, 1e-9}, 10.0).has_value());
+  scene.reset(van_der_pol_values());
+  const auto origin = scene.fixed_point_near({0.3, -0.2}, 10.0);
+  ASSERT_TRUE(origin.has_value());
+  EXPECT_LE(glm::length(*origin), 1e-12);
 }
 
 TEST(vector_field_expression, the_probe_stops_where_the_field_becomes_undefined) {
