@@ -31,6 +31,10 @@
 // jacobian_by_columns: N evaluations with dual<T> (the article's method).
 // jacobian, value_and_jacobian, gradient: ONE evaluation with dual_n<T, N>.
 // hessian: N (N + 1)/2 evaluations with hyper_dual<T>.
+// The first four evaluate with zero_parts::ieee numbers, whose elementary functions test
+// nothing, and evaluate once more with the default numbers only if f met an infinite or
+// NaN derivative (sqrt or log at 0, ...); the answer is always the default numbers' one
+// ("at most two evaluations" below).
 // Both Jacobian forms apply the same rules to the same numbers in the same
 // order, so they agree bit for bit (checked with g++ and clang++, also with
 // -march=native, where a * b + c may become an fma in both alike).
@@ -92,7 +96,7 @@ constexpr decltype(auto) at(V&& v, std::size_t i) {
 // r_i = fn(v_i, i): a vector of the same kind and size with scalar U
 template <class U, class V, class Fn>
 constexpr auto map_vector(const V& v, Fn fn) {
-  typename ad_vector_traits<V>::template rebind<U> r{};
+  typename ad_vector_traits<V>::template rebind<U> r;  // every element is assigned below
   for (std::size_t i = 0; i < ad_vector_traits<V>::size; ++i) at(r, i) = fn(at(v, i), i);
   return r;
 }
@@ -103,22 +107,23 @@ template <class X>
 inline constexpr std::size_t size_v = ad_vector_traits<X>::size;
 
 // x_k + eps_k for every k: dual_n<T, N> elements, one dual part per variable
-template <class X>
+template <zero_parts Z, class X>
 constexpr auto seed_all(const X& x) {
   using T = scalar_t<X>;
-  return map_vector<dual_n<T, size_v<X>>>(x, [](T xk, std::size_t k) { return make_variable<T, size_v<X>>(xk, k); });
+  return map_vector<dual_n<T, size_v<X>, Z>>(x,
+                                             [](T xk, std::size_t k) { return make_variable<T, size_v<X>, Z>(xk, k); });
 }
 // x + eps y: dual<T> elements
-template <class X>
+template <zero_parts Z, class X>
 constexpr auto seed_direction(const X& x, const X& y) {
   using T = scalar_t<X>;
-  return map_vector<dual<T>>(x, [&y](T xk, std::size_t k) { return dual<T>(xk, at(y, k)); });
+  return map_vector<dual<T, Z>>(x, [&y](T xk, std::size_t k) { return dual<T, Z>(xk, at(y, k)); });
 }
 // x + eps e_j
-template <class X>
+template <zero_parts Z, class X>
 constexpr auto seed_basis(const X& x, std::size_t j) {
   using T = scalar_t<X>;
-  return map_vector<dual<T>>(x, [j](T xk, std::size_t k) { return dual<T>(xk, T(k == j ? 1 : 0)); });
+  return map_vector<dual<T, Z>>(x, [j](T xk, std::size_t k) { return dual<T, Z>(xk, T(k == j ? 1 : 0)); });
 }
 
 // fn applied to a scalar result, or to each element of a vector result
@@ -132,7 +137,46 @@ constexpr auto map_result(const R& r, Fn fn) {
   }
 }
 
-// the M x N matrix of the kind of X (see the convention above), zero-filled
+// [SECTION] at most two evaluations
+// Every helper evaluates f with zero_parts::ieee numbers first: their elementary functions
+// multiply each dual part by f'(x) with no test. Only if one of them met an infinite or NaN
+// f'(x) (sqrt or log at 0, any f outside its domain) is f evaluated again with the default
+// zero_parts::kept numbers (core/dual.hpp). Nothing else differs between the two, so when
+// the first evaluation is used, it is the kept answer bit for bit.
+
+// Watches one evaluation for an infinite or NaN f'(x): clears the flag the ieee functions set
+// and gives the caller's value back at the end (a helper may run inside another's f).
+class non_finite_derivative_watch {
+ public:
+  non_finite_derivative_watch() : outer_(flag()) { flag() = false; }
+  ~non_finite_derivative_watch() { flag() = outer_; }
+  non_finite_derivative_watch(const non_finite_derivative_watch&) = delete;
+  non_finite_derivative_watch& operator=(const non_finite_derivative_watch&) = delete;
+  bool seen() const { return flag(); }
+
+ private:
+  static bool& flag() { return dual_detail::non_finite_derivative_seen; }
+  bool outer_;
+};
+
+template <zero_parts Z>
+using zeros_tag = std::integral_constant<zero_parts, Z>;
+
+// derivatives(f(seed(ieee))), or derivatives(f(seed(kept))) when the first met an infinite or
+// NaN f'(x). seed(zeros_tag<Z>) builds the argument of f with numbers of policy Z; derivatives
+// reads the dual parts (and real parts) of f's result.
+template <class F, class Seed, class Derivatives>
+auto evaluate_at_most_twice(F& f, const Seed& seed, const Derivatives& derivatives) {
+  const non_finite_derivative_watch watch;
+  auto result = derivatives(f(seed(zeros_tag<zero_parts::ieee>{})));
+  if (watch.seen()) [[unlikely]]
+    result = derivatives(f(seed(zeros_tag<zero_parts::kept>{})));
+  return result;
+}
+
+// [SECTION] matrices
+
+// the M x N matrix of the kind of X (see the convention above); the caller sets every entry
 template <class X, class T, std::size_t M>
 constexpr auto make_matrix() {
   using traits = ad_vector_traits<X>;
@@ -144,7 +188,8 @@ constexpr auto make_matrix() {
   if constexpr (traits::is_glm) {
     return matrix(T(0));
   } else {
-    return matrix{};
+    matrix m;  // not zero-filled: every entry is set by the caller
+    return m;
   }
 }
 // J_ij = v
@@ -164,7 +209,9 @@ constexpr void set_entry(J& m, std::size_t i, std::size_t j, T v) {
 // f~(x, 1) = (f(x), f'(x)): the dual part of f at (x, 1). f: T -> T or T -> vector.
 template <class F, std::floating_point T>
 auto derivative(F&& f, T x) {
-  return ad_detail::map_result<T>(f(dual<T>(x, T(1))), [](const auto& e) { return e.dual_part(); });
+  return ad_detail::evaluate_at_most_twice(
+      f, [x](auto zeros) { return dual<T, decltype(zeros)::value>(x, T(1)); },
+      [](const auto& r) { return ad_detail::map_result<T>(r, [](const auto& e) { return e.dual_part(); }); });
 }
 
 // f'' from the eps1 eps2 part of f(x + eps1 + eps2). f: T -> T.
@@ -178,7 +225,9 @@ T second_derivative(F&& f, T x) {
 template <class F, ad_detail::real_vector X>
 auto directional_derivative(F&& f, const X& x, const X& y) {
   using T = ad_detail::scalar_t<X>;
-  return ad_detail::map_result<T>(f(ad_detail::seed_direction(x, y)), [](const auto& e) { return e.dual_part(); });
+  return ad_detail::evaluate_at_most_twice(
+      f, [&](auto zeros) { return ad_detail::seed_direction<decltype(zeros)::value>(x, y); },
+      [](const auto& r) { return ad_detail::map_result<T>(r, [](const auto& e) { return e.dual_part(); }); });
 }
 
 // [SECTION] Jacobians
@@ -188,13 +237,16 @@ auto directional_derivative(F&& f, const X& x, const X& y) {
 template <class F, ad_detail::real_vector X>
 auto jacobian_by_columns(F&& f, const X& x) {
   using T = ad_detail::scalar_t<X>;
-  using R = std::remove_cvref_t<decltype(f(ad_detail::seed_basis(x, 0)))>;
+  using R = std::remove_cvref_t<decltype(f(ad_detail::seed_basis<zero_parts::kept>(x, 0)))>;
   static_assert(ad_detail::ad_vector<R>, "framelab::jacobian_by_columns: f must return a glm::vec or std::array");
   auto J = ad_detail::make_matrix<X, T, ad_detail::size_v<R>>();
   for (std::size_t j = 0; j < ad_detail::size_v<X>; ++j) {
-    const R column = f(ad_detail::seed_basis(x, j));
-    for (std::size_t i = 0; i < ad_detail::size_v<R>; ++i)
-      ad_detail::set_entry(J, i, j, ad_detail::at(column, i).dual_part());
+    const auto column = ad_detail::evaluate_at_most_twice(
+        f, [&](auto zeros) { return ad_detail::seed_basis<decltype(zeros)::value>(x, j); },
+        [](const auto& r) {
+          return ad_detail::map_vector<T>(r, [](const auto& e, std::size_t) { return e.dual_part(); });
+        });
+    for (std::size_t i = 0; i < ad_detail::size_v<R>; ++i) ad_detail::set_entry(J, i, j, ad_detail::at(column, i));
   }
   return J;
 }
@@ -206,25 +258,44 @@ struct value_and_jacobian_result {
   Matrix jacobian;  // see the convention at the top
 };
 
+namespace ad_detail {
+// J_ij = dual part j of out_i, for a point of kind X
+template <class X, class R>
+constexpr auto jacobian_of(const R& out) {
+  static_assert(ad_vector<R>, "framelab::jacobian: f must return a glm::vec or std::array");
+  if constexpr (ad_vector_traits<X>::is_glm) {
+    auto J = make_matrix<X, scalar_t<X>, size_v<R>>();
+    for (std::size_t i = 0; i < size_v<R>; ++i)
+      for (std::size_t j = 0; j < size_v<X>; ++j) set_entry(J, i, j, at(out, i).dual_part()[j]);
+    return J;
+  } else {
+    // row i is the dual part of out_i: one array copy per row
+    typename ad_vector_traits<X>::template matrix<scalar_t<X>, size_v<R>> J;
+    for (std::size_t i = 0; i < size_v<R>; ++i) J[i] = at(out, i).dual_part();
+    return J;
+  }
+}
+}  // namespace ad_detail
+
 // One evaluation with dual_n<T, N>, variable j seeded as x_j + eps_j:
 //   V~^i(x + sum_j eps_j e_j) = V^i(x) + sum_j eps_j d_j V^i|_x
 template <class F, ad_detail::real_vector X>
 auto value_and_jacobian(F&& f, const X& x) {
   using T = ad_detail::scalar_t<X>;
-  const auto out = f(ad_detail::seed_all(x));
-  using R = std::remove_cvref_t<decltype(out)>;
-  static_assert(ad_detail::ad_vector<R>, "framelab::jacobian: f must return a glm::vec or std::array");
-  auto J = ad_detail::make_matrix<X, T, ad_detail::size_v<R>>();
-  for (std::size_t i = 0; i < ad_detail::size_v<R>; ++i)
-    for (std::size_t j = 0; j < ad_detail::size_v<X>; ++j)
-      ad_detail::set_entry(J, i, j, ad_detail::at(out, i).dual_part()[j]);
-  auto value = ad_detail::map_vector<T>(out, [](const auto& e, std::size_t) { return e.real(); });
-  return value_and_jacobian_result<decltype(value), decltype(J)>{value, J};
+  return ad_detail::evaluate_at_most_twice(
+      f, [&x](auto zeros) { return ad_detail::seed_all<decltype(zeros)::value>(x); },
+      [](const auto& out) {
+        auto J = ad_detail::jacobian_of<X>(out);
+        auto value = ad_detail::map_vector<T>(out, [](const auto& e, std::size_t) { return e.real(); });
+        return value_and_jacobian_result<decltype(value), decltype(J)>{value, J};
+      });
 }
 
 template <class F, ad_detail::real_vector X>
 auto jacobian(F&& f, const X& x) {
-  return value_and_jacobian(f, x).jacobian;
+  return ad_detail::evaluate_at_most_twice(
+      f, [&x](auto zeros) { return ad_detail::seed_all<decltype(zeros)::value>(x); },
+      [](const auto& out) { return ad_detail::jacobian_of<X>(out); });
 }
 
 // [SECTION] gradient and Hessian of f: R^N -> R
@@ -232,9 +303,13 @@ auto jacobian(F&& f, const X& x) {
 // grad f = (d_1 f, ..., d_N f), from one evaluation with dual_n<T, N>; same kind as x.
 template <class F, ad_detail::real_vector X>
 X gradient(F&& f, const X& x) {
-  const auto out = f(ad_detail::seed_all(x));
-  static_assert(ad_scalar<decltype(out)>, "framelab::gradient: f must return a scalar");
-  return ad_detail::map_vector<ad_detail::scalar_t<X>>(x, [&out](auto, std::size_t j) { return out.dual_part()[j]; });
+  using T = ad_detail::scalar_t<X>;
+  return ad_detail::evaluate_at_most_twice(
+      f, [&x](auto zeros) { return ad_detail::seed_all<decltype(zeros)::value>(x); },
+      [&x](const auto& out) {
+        static_assert(ad_scalar<decltype(out)>, "framelab::gradient: f must return a scalar");
+        return ad_detail::map_vector<T>(x, [&out](auto, std::size_t j) { return out.dual_part()[j]; });
+      });
 }
 
 // H_ij = d2f/dx_i dx_j: the eps1 eps2 part of f with x_i + eps1 and x_j + eps2,

@@ -6,7 +6,8 @@
 // (x, 1) gives its value and its derivative at x:
 //   f~(x, 1) = (f(x), f'(x)).
 // dual<T> and dual_n<T, K> (K dual parts at once, core/dual_n.hpp) are one
-// class, basic_dual<T, Tangent>, whose dual part is a T or a std::array<T, K>.
+// class, basic_dual<T, Tangent, Zeros>, whose dual part is a T or a std::array<T, K>;
+// the parts and the SIMD loops over them are in core/dual_parts.hpp.
 // Operators against T, comparisons and the elementary functions (exp, log,
 // sqrt, pow, sin, atan2, hypot, ...) are in core/dual_functions.hpp; their
 // derivative rules in core/dual_rules.hpp.
@@ -21,11 +22,15 @@
 // sqrt(dual(0, 1)) = (0, +inf) (never a silent 0), log(dual(-1, 1)) = (NaN, NaN),
 // 1 / dual(0, 1) = (+inf, -inf). A dual part that is exactly 0 stays 0 through
 // the elementary functions (see core/dual_rules.hpp): sqrt(dual(0, 0)) = (0, 0);
-// the operators take no such exception: 1 / dual(0, 0) = (inf, NaN).
+// the operators take no such exception: 1 / dual(0, 0) = (inf, NaN). That exception
+// costs a test in every function; basic_dual<T, Tangent, zero_parts::ieee> drops it
+// (sqrt gives (0, NaN) there) and is what the helpers of core/autodiff.hpp evaluate with
+// first, falling back to the default only where it would differ.
 //
 // dual<T>() leaves both parts uninitialised, like T: the type stays trivial,
 // which glm::vec needs (its x/r/s unions); dual<T>{} is (0, 0).
 #include "core/dual_functions.hpp"
+#include "core/dual_parts.hpp"
 
 #include <array>
 #include <cstddef>
@@ -33,129 +38,32 @@
 
 namespace framelab {
 
+// What an elementary function does with a dual part that is exactly 0 where f'(x) is
+// infinite or NaN (sqrt and log at 0, asin at 1, any f outside its domain):
+enum class zero_parts {
+  kept,  // it stays 0: the input does not move in that direction (dual<T>, dual_n<T, K>)
+  ieee,  // 0 f'(x) as IEEE computes it, NaN: no test per function. The helpers of
+         // core/autodiff.hpp evaluate with this first, and again with `kept` only where
+         // such an f'(x) was met, which gives the `kept` result bit for bit.
+};
+
 namespace dual_detail {
-template <class T, class Tangent>
-inline constexpr bool is_tangent_v = std::is_same_v<T, Tangent>;
-template <class T, std::size_t K>
-inline constexpr bool is_tangent_v<T, std::array<T, K>> = true;
-
-// SIMD lanes for the dual parts of dual_n (GCC/Clang vector extensions): the element-wise
-// loops below run on whole vectors of parts, with the same IEEE operations per element as
-// the scalar loop, so results do not change; only the speed does. K parts take the widest
-// vectors that fit (32 bytes with AVX, then 16), then one part at a time: K = 3 doubles is
-// one 16-byte vector and a double, K = 12 six 16-byte (or three 32-byte) vectors.
-#if defined(__AVX__)
-inline constexpr std::size_t simd_bytes = 32;
-#else
-inline constexpr std::size_t simd_bytes = 16;
-#endif
-template <class T, std::size_t Bytes = simd_bytes>
-struct simd_of {
-  using type = void;
-};
-template <std::size_t Bytes>
-struct simd_of<double, Bytes> {
-  typedef double type __attribute__((vector_size(Bytes)));
-};
-template <std::size_t Bytes>
-struct simd_of<float, Bytes> {
-  typedef float type __attribute__((vector_size(Bytes)));
-};
-
-// alignment of the dual parts: 16 bytes (an SSE vector) for std::array<T, K> of at least
-// 16 bytes, so part vectors load aligned and fold into the arithmetic; T's otherwise
-template <class T, class Tangent>
-inline constexpr std::size_t parts_align = (!std::is_same_v<T, Tangent> && sizeof(Tangent) >= 16) ? 16 : alignof(Tangent);
-
-// p exactly as rounded. Where the target has fused multiply-add (-mfma, -march=native, ARM64)
-// the compiler may fuse a product of dual parts with a later addition into one fma, and it
-// decides that differently in vector and scalar code, so dual_n would stop agreeing bit for bit
-// with dual<T>. An empty asm that the optimiser cannot see through keeps each product rounded;
-// it emits no instruction. Without fma there is nothing to fuse, and no barrier.
-template <class V>
-constexpr V rounded(V p) {
-#if (defined(__FMA__) && (defined(__x86_64__) || defined(__i386__))) || defined(__aarch64__)
-  if (!std::is_constant_evaluated()) {
-    if constexpr (!std::is_same_v<V, long double>) {
-#if defined(__aarch64__)
-      asm("" : "+w"(p));
-#else
-      asm("" : "+x"(p));
-#endif
-    }
-  }
-#endif
-  return p;
-}
-
-template <class T, class V>
-V load(const T* p) {
-  V v;
-  __builtin_memcpy(&v, p, sizeof v);
-  return v;
-}
-template <class T, class V>
-void store(T* p, const V& v) {
-  __builtin_memcpy(p, &v, sizeof v);
-}
-
-// The dual part is a T (dual) or a std::array<T, K> (dual_n); these apply an
-// element-wise operation to either kind. fn takes T, or a SIMD vector of T.
-template <class T, class Tangent, class Fn>
-constexpr Tangent map_parts(const Tangent& a, Fn fn) {
-  if constexpr (std::is_same_v<Tangent, T>) {
-    return fn(a);
-  } else {
-    using V = typename simd_of<T>::type;
-    Tangent r;
-    std::size_t k = 0;
-    if constexpr (!std::is_void_v<V>) {
-      constexpr std::size_t lanes = sizeof(V) / sizeof(T);
-      if (!std::is_constant_evaluated()) {
-        for (; k + lanes <= r.size(); k += lanes) store(&r[k], fn(load<T, V>(&a[k])));
-        if constexpr (lanes * sizeof(T) > 16) {  // AVX: the rest in 16-byte vectors (K = 3, 6, ...)
-          using V16 = typename simd_of<T, 16>::type;
-          for (; k + 16 / sizeof(T) <= r.size(); k += 16 / sizeof(T)) store(&r[k], fn(load<T, V16>(&a[k])));
-        }
-      }
-    }
-    for (; k < r.size(); ++k) r[k] = fn(a[k]);
-    return r;
-  }
-}
-template <class T, class Tangent, class Fn>
-constexpr Tangent map_parts(const Tangent& a, const Tangent& b, Fn fn) {
-  if constexpr (std::is_same_v<Tangent, T>) {
-    return fn(a, b);
-  } else {
-    using V = typename simd_of<T>::type;
-    Tangent r;
-    std::size_t k = 0;
-    if constexpr (!std::is_void_v<V>) {
-      constexpr std::size_t lanes = sizeof(V) / sizeof(T);
-      if (!std::is_constant_evaluated()) {
-        for (; k + lanes <= r.size(); k += lanes) store(&r[k], fn(load<T, V>(&a[k]), load<T, V>(&b[k])));
-        if constexpr (lanes * sizeof(T) > 16) {  // AVX: the rest in 16-byte vectors
-          using V16 = typename simd_of<T, 16>::type;
-          for (; k + 16 / sizeof(T) <= r.size(); k += 16 / sizeof(T))
-            store(&r[k], fn(load<T, V16>(&a[k]), load<T, V16>(&b[k])));
-        }
-      }
-    }
-    for (; k < r.size(); ++k) r[k] = fn(a[k], b[k]);
-    return r;
-  }
-}
+// Set by a zero_parts::ieee function whose f'(x) (or a partial derivative) was infinite or
+// NaN: the one place where ieee and kept numbers differ. The helpers of core/autodiff.hpp
+// clear it, evaluate, and evaluate again with kept numbers if it was set.
+inline thread_local bool non_finite_derivative_seen = false;
 }  // namespace dual_detail
 
-template <class T, class Tangent>
+template <class T, class Tangent, zero_parts Zeros = zero_parts::kept>
 class basic_dual {
   static_assert(std::is_floating_point_v<T>, "framelab::dual needs a floating-point scalar");
-  static_assert(dual_detail::is_tangent_v<T, Tangent>, "the dual part of framelab::basic_dual is T or std::array<T, K>");
+  static_assert(dual_detail::is_tangent_v<T, Tangent>,
+                "the dual part of framelab::basic_dual is T or std::array<T, K>");
 
  public:
   using value_type = T;
   using dual_part_type = Tangent;
+  static constexpr zero_parts zeros = Zeros;
 
   basic_dual() = default;
   // x = (x, 0): a constant
@@ -166,33 +74,65 @@ class basic_dual {
   constexpr T real() const { return x_; }
   constexpr const Tangent& dual_part() const { return y_; }
 
+  // The operators build their result in place (hidden friends, chosen over the generic
+  // templates of core/dual_functions.hpp); the compound assignments call them.
+
   // (x, y) + (a, b) = (x + a, y + b)
+  friend constexpr basic_dual operator+(const basic_dual& u, const basic_dual& v) {
+    return {u.x_ + v.x_, parts(u.y_, v.y_, [](auto y, auto b) { return y + b; })};
+  }
+  // (x, y) - (a, b) = (x - a, y - b)
+  friend constexpr basic_dual operator-(const basic_dual& u, const basic_dual& v) {
+    return {u.x_ - v.x_, parts(u.y_, v.y_, [](auto y, auto b) { return y - b; })};
+  }
+  // (x, y)(a, b) = (xa, ya + xb)
+  friend constexpr basic_dual operator*(const basic_dual& u, const basic_dual& v) {
+    const T x = u.x_, a = v.x_;
+    return {dual_detail::rounded(x * a), parts(u.y_, v.y_, [x, a](auto y, auto b) {
+              return dual_detail::rounded(y * a) + dual_detail::rounded(x * b);
+            })};
+  }
+  // (x, y)/(a, b) = (x/a, (ya - xb)/a^2), computed as q = x/a, (y - q b)/a (no a^2 to overflow)
+  friend constexpr basic_dual operator/(const basic_dual& u, const basic_dual& v) {
+    const T a = v.x_, q = u.x_ / a;
+    return {q, parts(u.y_, v.y_, [q, a](auto y, auto b) { return (y - dual_detail::rounded(q * b)) / a; })};
+  }
+  // (x, y) +- c = (x +- c, y),  c - (x, y) = (c - x, -y)
+  friend constexpr basic_dual operator+(const basic_dual& u, T c) { return {u.x_ + c, u.y_}; }
+  friend constexpr basic_dual operator+(T c, const basic_dual& u) { return {c + u.x_, u.y_}; }
+  friend constexpr basic_dual operator-(const basic_dual& u, T c) { return {u.x_ - c, u.y_}; }
+  friend constexpr basic_dual operator-(T c, const basic_dual& u) {
+    return {c - u.x_, parts(u.y_, [](auto y) { return -y; })};
+  }
+  // (x, y) c = (xc, yc)
+  friend constexpr basic_dual operator*(const basic_dual& u, T c) {
+    return {dual_detail::rounded(u.x_ * c), parts(u.y_, [c](auto y) { return dual_detail::rounded(y * c); })};
+  }
+  friend constexpr basic_dual operator*(T c, const basic_dual& u) { return u * c; }
+  // (x, y)/c = (x/c, y/c),  c/(x, y) = (c, 0)/(x, y)
+  friend constexpr basic_dual operator/(const basic_dual& u, T c) {
+    return {u.x_ / c, parts(u.y_, [c](auto y) { return y / c; })};
+  }
+  friend constexpr basic_dual operator/(T c, const basic_dual& u) { return basic_dual(c) / u; }
+  // -(x, y) = (-x, -y)
+  constexpr basic_dual operator-() const {
+    return basic_dual(-x_, parts(y_, [](auto y) { return -y; }));
+  }
+  constexpr basic_dual operator+() const { return *this; }
+
+  // in place, so a sum s += a[j] keeps s where it is
   constexpr basic_dual& operator+=(const basic_dual& o) {
     x_ += o.x_;
     y_ = parts(y_, o.y_, [](auto y, auto b) { return y + b; });
     return *this;
   }
-  // (x, y) - (a, b) = (x - a, y - b)
   constexpr basic_dual& operator-=(const basic_dual& o) {
     x_ -= o.x_;
     y_ = parts(y_, o.y_, [](auto y, auto b) { return y - b; });
     return *this;
   }
-  // (x, y)(a, b) = (xa, ya + xb)
-  constexpr basic_dual& operator*=(const basic_dual& o) {
-    const T x = x_, a = o.x_;
-    y_ = parts(y_, o.y_, [x, a](auto y, auto b) { return dual_detail::rounded(y * a) + dual_detail::rounded(x * b); });
-    x_ = dual_detail::rounded(x * a);
-    return *this;
-  }
-  // (x, y)/(a, b) = (x/a, (ya - xb)/a^2), computed as q = x/a, (y - q b)/a (no a^2 to overflow)
-  constexpr basic_dual& operator/=(const basic_dual& o) {
-    const T a = o.x_, q = x_ / a;
-    y_ = parts(y_, o.y_, [q, a](auto y, auto b) { return (y - dual_detail::rounded(q * b)) / a; });
-    x_ = q;
-    return *this;
-  }
-  // (x, y) +- c = (x +- c, y)
+  constexpr basic_dual& operator*=(const basic_dual& o) { return *this = *this * o; }
+  constexpr basic_dual& operator/=(const basic_dual& o) { return *this = *this / o; }
   constexpr basic_dual& operator+=(T c) {
     x_ += c;
     return *this;
@@ -201,21 +141,8 @@ class basic_dual {
     x_ -= c;
     return *this;
   }
-  // (x, y) c = (xc, yc)
-  constexpr basic_dual& operator*=(T c) {
-    x_ = dual_detail::rounded(x_ * c);
-    y_ = parts(y_, [c](auto y) { return dual_detail::rounded(y * c); });
-    return *this;
-  }
-  // (x, y)/c = (x/c, y/c)
-  constexpr basic_dual& operator/=(T c) {
-    x_ /= c;
-    y_ = parts(y_, [c](auto y) { return y / c; });
-    return *this;
-  }
-  // -(x, y) = (-x, -y)
-  constexpr basic_dual operator-() const { return basic_dual(-x_, parts(y_, [](auto y) { return -y; })); }
-  constexpr basic_dual operator+() const { return *this; }
+  constexpr basic_dual& operator*=(T c) { return *this = *this * c; }
+  constexpr basic_dual& operator/=(T c) { return *this = *this / c; }
 
  private:
   template <class... A>
@@ -229,32 +156,40 @@ class basic_dual {
 };
 
 // dual<T>: one dual part, dual_part() is a T.
-template <class T>
-using dual = basic_dual<T, T>;
+template <class T, zero_parts Zeros = zero_parts::kept>
+using dual = basic_dual<T, T, Zeros>;
 
-template <class T, class Tangent>
-struct is_ad_scalar<basic_dual<T, Tangent>> : std::true_type {};
+template <class T, class Tangent, zero_parts Z>
+struct is_ad_scalar<basic_dual<T, Tangent, Z>> : std::true_type {};
 
 // f(x + eps y) = f(x) + eps y f'(x)
-// A finite f'(x) multiplies every part (0 f'(x) = 0 as it is); only an infinite or NaN f'(x)
-// takes the masked product of dual_rules::weighted. One test per call, not one per part.
-template <class T, class Tangent, class Rule>
-basic_dual<T, Tangent> lift(const basic_dual<T, Tangent>& x, const Rule& rule) {
+// zero_parts::ieee: every part times f'(x), no test. zero_parts::kept: the same where f'(x)
+// is finite (0 f'(x) = 0 as it is); an infinite or NaN f'(x) takes the masked product of
+// dual_rules::weighted, one test per call, not one per part.
+template <class T, class Tangent, zero_parts Z, class Rule>
+basic_dual<T, Tangent, Z> lift(const basic_dual<T, Tangent, Z>& x, const Rule& rule) {
   const T fx = rule.f(x.real());
   const T dfx = dual_rules::df_of(rule, x.real(), fx);
-  if (std::isfinite(dfx)) [[likely]]
-    return {fx, dual_detail::map_parts<T, Tangent>(x.dual_part(), [dfx](auto y) { return dual_detail::rounded(y * dfx); })};
-  return {fx, dual_detail::map_parts<T, Tangent>(x.dual_part(), [dfx](auto y) { return dual_rules::weighted(dfx, y); })};
+  if constexpr (Z == zero_parts::ieee) dual_detail::non_finite_derivative_seen |= !std::isfinite(dfx);
+  if (Z == zero_parts::ieee || std::isfinite(dfx)) [[likely]]
+    return {fx,
+            dual_detail::map_parts<T, Tangent>(x.dual_part(), [dfx](auto y) { return dual_detail::rounded(y * dfx); })};
+  return {fx,
+          dual_detail::map_parts<T, Tangent>(x.dual_part(), [dfx](auto y) { return dual_rules::weighted(dfx, y); })};
 }
 
-// f(x + eps a, y + eps b) = f(x, y) + eps (a df/dx + b df/dy)
-template <class T, class Tangent, class Rule>
-basic_dual<T, Tangent> lift2(const basic_dual<T, Tangent>& x, const basic_dual<T, Tangent>& y, const Rule& rule) {
+// f(x + eps a, y + eps b) = f(x, y) + eps (a df/dx + b df/dy), zero parts as in lift
+template <class T, class Tangent, zero_parts Z, class Rule>
+basic_dual<T, Tangent, Z> lift2(const basic_dual<T, Tangent, Z>& x, const basic_dual<T, Tangent, Z>& y,
+                                const Rule& rule) {
   const T fxy = rule.f(x.real(), y.real());
   const auto d = dual_rules::grad_of(rule, x.real(), y.real(), fxy);
-  if (std::isfinite(d.dx) && std::isfinite(d.dy)) [[likely]]
-    return {fxy, dual_detail::map_parts<T, Tangent>(x.dual_part(), y.dual_part(),
-                                                    [d](auto a, auto b) { return dual_detail::rounded(a * d.dx) + dual_detail::rounded(b * d.dy); })};
+  if constexpr (Z == zero_parts::ieee)
+    dual_detail::non_finite_derivative_seen |= !(std::isfinite(d.dx) && std::isfinite(d.dy));
+  if (Z == zero_parts::ieee || (std::isfinite(d.dx) && std::isfinite(d.dy))) [[likely]]
+    return {fxy, dual_detail::map_parts<T, Tangent>(x.dual_part(), y.dual_part(), [d](auto a, auto b) {
+              return dual_detail::rounded(a * d.dx) + dual_detail::rounded(b * d.dy);
+            })};
   return {fxy, dual_detail::map_parts<T, Tangent>(x.dual_part(), y.dual_part(), [d](auto a, auto b) {
             return dual_rules::weighted(d.dx, a) + dual_rules::weighted(d.dy, b);
           })};

@@ -24,12 +24,12 @@
 
 namespace framelab {
 
-template <class T, std::size_t K>
-using dual_n = basic_dual<T, std::array<T, K>>;
+template <class T, std::size_t K, zero_parts Zeros = zero_parts::kept>
+using dual_n = basic_dual<T, std::array<T, K>, Zeros>;
 
 // x + eps_k: the k-th of K independent variables, with value x
-template <class T, std::size_t K>
-constexpr dual_n<T, K> make_variable(T x, std::size_t k) {
+template <class T, std::size_t K, zero_parts Zeros = zero_parts::kept>
+constexpr dual_n<T, K, Zeros> make_variable(T x, std::size_t k) {
   // every part written once (no zero fill followed by a store: that became a rep stos per variable)
   std::array<T, K> y;
   for (std::size_t i = 0; i < K; ++i) y[i] = i == k ? T(1) : T(0);

@@ -58,9 +58,21 @@ struct second_partials {
 // f'(x) and f''(x) of a rule, NaN where f(x) is NaN: outside the domain there
 // is no derivative, even where the formula for f' gives a number (1/x for log
 // at x = -1). The lifts call these, not the rule's df, d2f, grad, hess.
+//
+// A rule whose formula for f' is NaN wherever f is NaN already (sin' = cos is NaN
+// at +-inf like sin; sqrt' = 1/(2 sqrt x) is NaN for x < 0 like sqrt) says so with
+//   static constexpr bool df_nan_where_f_nan = true;
+// and df_of returns its f' without the test (tests/core/dual_rules_test.cpp checks each claim).
+template <class Rule>
+concept df_nan_where_f_nan = Rule::df_nan_where_f_nan;
+
 template <class Rule, class T>
 T df_of(const Rule& rule, T x, T fx) {
-  return std::isnan(fx) ? fx : rule.df(x, fx);
+  if constexpr (df_nan_where_f_nan<Rule>) {
+    return rule.df(x, fx);
+  } else {
+    return std::isnan(fx) ? fx : rule.df(x, fx);
+  }
 }
 template <class Rule, class T>
 T d2f_of(const Rule& rule, T x, T fx, T dfx) {
@@ -79,12 +91,14 @@ second_partials<T> hess_of(const Rule& rule, T x, T y, T fxy) {
 
 // (e^x)' = e^x, (e^x)'' = e^x
 struct exp_rule {
+  static constexpr bool df_nan_where_f_nan = true;
   template <class T> static T f(T x) { return std::exp(x); }
   template <class T> static T df(T, T fx) { return fx; }
   template <class T> static T d2f(T, T, T dfx) { return dfx; }
 };
 // (e^x - 1)' = e^x (not fx + 1: that cancels for x << 0), (e^x - 1)'' = e^x
 struct expm1_rule {
+  static constexpr bool df_nan_where_f_nan = true;
   template <class T> static T f(T x) { return std::expm1(x); }
   template <class T> static T df(T x, T) { return std::exp(x); }
   template <class T> static T d2f(T, T, T dfx) { return dfx; }
@@ -118,12 +132,14 @@ struct log10_rule {
 
 // (sqrt x)' = 1/(2 sqrt x)  (+inf at 0), (sqrt x)'' = -1/(4 x sqrt x) = -f'(x)/(2x)
 struct sqrt_rule {
+  static constexpr bool df_nan_where_f_nan = true;
   template <class T> static T f(T x) { return std::sqrt(x); }
   template <class T> static T df(T, T fx) { return T(0.5) / fx; }
   template <class T> static T d2f(T x, T, T dfx) { return -dfx / (T(2) * x); }
 };
 // (cbrt x)' = 1/(3 cbrt(x)^2)  (+inf at 0), (cbrt x)'' = -2/(9 x cbrt(x)^2) = -2 f'(x)/(3x)
 struct cbrt_rule {
+  static constexpr bool df_nan_where_f_nan = true;
   template <class T> static T f(T x) { return std::cbrt(x); }
   template <class T> static T df(T, T fx) { return T(1) / (T(3) * fx * fx); }
   template <class T> static T d2f(T x, T, T dfx) { return T(-2) * dfx / (T(3) * x); }
@@ -143,6 +159,7 @@ struct pow_exponent_rule {
 // Where a^y = 0 (a = 0, y > 0) the derivative is 0, not 0 * (-inf).
 template <class T>
 struct pow_base_rule {
+  static constexpr bool df_nan_where_f_nan = true;
   T a;
   T f(T y) const { return std::pow(a, y); }
   T df(T, T fy) const { return fy == T(0) ? T(0) : fy * std::log(a); }
@@ -178,36 +195,42 @@ struct hypot_rule {
 
 // sin' = cos, sin'' = -sin
 struct sin_rule {
+  static constexpr bool df_nan_where_f_nan = true;
   template <class T> static T f(T x) { return std::sin(x); }
   template <class T> static T df(T x, T) { return std::cos(x); }
   template <class T> static T d2f(T, T fx, T) { return -fx; }
 };
 // cos' = -sin, cos'' = -cos
 struct cos_rule {
+  static constexpr bool df_nan_where_f_nan = true;
   template <class T> static T f(T x) { return std::cos(x); }
   template <class T> static T df(T x, T) { return -std::sin(x); }
   template <class T> static T d2f(T, T fx, T) { return -fx; }
 };
 // tan' = 1 + tan^2, tan'' = 2 tan (1 + tan^2)
 struct tan_rule {
+  static constexpr bool df_nan_where_f_nan = true;
   template <class T> static T f(T x) { return std::tan(x); }
   template <class T> static T df(T, T fx) { return T(1) + fx * fx; }
   template <class T> static T d2f(T, T fx, T dfx) { return T(2) * fx * dfx; }
 };
 // asin' = 1/sqrt(1 - x^2) = 1/sqrt((1 - x)(1 + x))  (+inf at +-1), asin'' = x/(1 - x^2)^(3/2) = x asin'^3
 struct asin_rule {
+  static constexpr bool df_nan_where_f_nan = true;
   template <class T> static T f(T x) { return std::asin(x); }
   template <class T> static T df(T x, T) { return T(1) / std::sqrt((T(1) - x) * (T(1) + x)); }
   template <class T> static T d2f(T x, T, T dfx) { return x * dfx * dfx * dfx; }
 };
 // acos' = -1/sqrt(1 - x^2)  (-inf at +-1), acos'' = -x/(1 - x^2)^(3/2) = x acos'^3
 struct acos_rule {
+  static constexpr bool df_nan_where_f_nan = true;
   template <class T> static T f(T x) { return std::acos(x); }
   template <class T> static T df(T x, T) { return T(-1) / std::sqrt((T(1) - x) * (T(1) + x)); }
   template <class T> static T d2f(T x, T, T dfx) { return x * dfx * dfx * dfx; }
 };
 // atan' = 1/(1 + x^2), atan'' = -2x/(1 + x^2)^2 = -2x atan'^2
 struct atan_rule {
+  static constexpr bool df_nan_where_f_nan = true;
   template <class T> static T f(T x) { return std::atan(x); }
   template <class T> static T df(T x, T) { return T(1) / (T(1) + x * x); }
   template <class T> static T d2f(T x, T, T dfx) { return T(-2) * x * dfx * dfx; }
@@ -231,18 +254,21 @@ struct atan2_rule {
 
 // sinh' = cosh, sinh'' = sinh
 struct sinh_rule {
+  static constexpr bool df_nan_where_f_nan = true;
   template <class T> static T f(T x) { return std::sinh(x); }
   template <class T> static T df(T x, T) { return std::cosh(x); }
   template <class T> static T d2f(T, T fx, T) { return fx; }
 };
 // cosh' = sinh, cosh'' = cosh
 struct cosh_rule {
+  static constexpr bool df_nan_where_f_nan = true;
   template <class T> static T f(T x) { return std::cosh(x); }
   template <class T> static T df(T x, T) { return std::sinh(x); }
   template <class T> static T d2f(T, T fx, T) { return fx; }
 };
 // tanh' = 1/cosh^2 (= 1 - tanh^2, which cancels for large |x|), tanh'' = -2 tanh tanh'
 struct tanh_rule {
+  static constexpr bool df_nan_where_f_nan = true;
   template <class T> static T f(T x) { return std::tanh(x); }
   template <class T> static T df(T x, T) {
     const T c = std::cosh(x);
@@ -252,12 +278,14 @@ struct tanh_rule {
 };
 // asinh' = 1/sqrt(x^2 + 1) = 1/hypot(x, 1), asinh'' = -x/(x^2 + 1)^(3/2) = -x asinh'^3
 struct asinh_rule {
+  static constexpr bool df_nan_where_f_nan = true;
   template <class T> static T f(T x) { return std::asinh(x); }
   template <class T> static T df(T x, T) { return T(1) / std::hypot(x, T(1)); }
   template <class T> static T d2f(T x, T, T dfx) { return -x * dfx * dfx * dfx; }
 };
 // acosh' = 1/sqrt(x^2 - 1) = 1/(sqrt(x - 1) sqrt(x + 1))  (+inf at 1), acosh'' = -x acosh'^3
 struct acosh_rule {
+  static constexpr bool df_nan_where_f_nan = true;
   template <class T> static T f(T x) { return std::acosh(x); }
   template <class T> static T df(T x, T) { return T(1) / (std::sqrt(x - T(1)) * std::sqrt(x + T(1))); }
   template <class T> static T d2f(T x, T, T dfx) { return -x * dfx * dfx * dfx; }
@@ -274,6 +302,7 @@ struct atanh_rule {
 // |x|' = sign(x), |x|'' = 0. At x = 0 the one-sided derivatives are -1 and +1;
 // we take their mean, 0 (as JAX and Eigen do). NaN stays NaN.
 struct abs_rule {
+  static constexpr bool df_nan_where_f_nan = true;
   template <class T> static T f(T x) { return std::abs(x); }
   template <class T> static T df(T x, T) { return x > T(0) ? T(1) : x < T(0) ? T(-1) : x == T(0) ? T(0) : x; }
   template <class T> static T d2f(T, T, T) { return T(0); }
