@@ -8,6 +8,8 @@
 //   (all infinitesimal parts 0), members +=, -=, *=, /= against D and T, unary -,
 //   lift(x, rule) and lift2(x, y, rule): how it applies a rule of core/dual_rules.hpp,
 //   and a specialisation of is_ad_scalar.
+// A type may also define its own binary operators (basic_dual does, as hidden friends
+// that build the result in place; overload resolution prefers them to these templates).
 // Everything below is a free function of namespace framelab, found by ADL, so
 // one template serves T and D alike:
 //   template <class S> S wave(S x) { using std::sin; using std::exp; return sin(x) * exp(-x); }
