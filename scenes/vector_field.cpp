@@ -28,7 +28,9 @@ const int registered = register_scene(
      "and truncation spoils the difference quotient (error ~ h^2), too small and round-off does (error ~ eps/h); "
      "green digits are right. The dual-number Jacobian has no step and stays exact to machine precision. Pick the "
      "field 'expression' to type your own V (parameters vx and vy, in x and y): the same dual numbers differentiate "
-     "whatever you type."},
+     "whatever you type. The default, Van der Pol, is at most quadratic in each variable, and a central difference "
+     "of a quadratic has no truncation error: its error plot keeps only the round-off side. The preset "
+     "damped-pendulum.json (y, -sin(x) - 0.25*y) shows both sides of the V."},
     &make_vector_field);
 
 constexpr std::size_t tracer_trail_length = 90;

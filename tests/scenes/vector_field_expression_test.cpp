@@ -4,9 +4,12 @@
 // the parameter (check, preset, simulation) and nothing is applied; a field that is
 // undefined somewhere (log, 1/x, sqrt of a negative) draws only finite arrows and
 // streamlines, finds no fixed points on its singular lines and keeps the probe finite.
+// The damped-pendulum preset shows the whole finite-difference "V" that Van der Pol,
+// quadratic in each variable, cannot: its sin x gives central differences a truncation arm.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -79,6 +82,47 @@ TEST(vector_field_expression, scene_finds_the_unstable_spiral_inside_the_limit_c
   EXPECT_EQ(pf::describe(f.linear), "unstable spiral");  // J(0) = [[0, 1], [-1, mu]]: trace mu, det 1
   EXPECT_NEAR(f.linear.trace, 0.5, 1e-15);
   EXPECT_GT(scene.streamline_count(), 3u);
+}
+
+// The scene as a shipped preset sets it up.
+vector_field scene_from_preset(const char* file) {
+  preset p;
+  const auto error = load_preset(std::filesystem::path(FRAMELAB_SOURCE_DIR) / "assets" / "scenes" / file, p);
+  EXPECT_FALSE(error) << *error;
+  vector_field scene;
+  scene.reset(p.values);
+  return scene;
+}
+
+// The error of the central difference against the AD Jacobian over the panel's steps,
+// 1e-12 .. 1e-1 m, 10 per decade; returns the step with the smallest error.
+double best_fd_step(const vector_field& scene, glm::dvec2 x) {
+  const auto V = [&scene](const auto& p) { return pf::evaluate(scene.field(), p); };
+  const auto curve = pf::sweep_fd_error(V, x, jacobian(V, x), 1e-12, 1e-1, 111);
+  return curve.best_step;
+}
+
+TEST(vector_field_expression, the_damped_pendulum_preset_shows_both_arms_of_the_finite_difference_error) {
+  const vector_field pendulum = scene_from_preset("damped-pendulum.json");
+  ASSERT_EQ(pf::formula(pendulum.field()), "V = (y, -sin(x) - 0.25*y)");
+  const glm::dvec2 x(1.2, 0.4);
+  // truncation, in closed form: (sin(x + h) - sin(x - h)) / 2h = cos(x) sin(h)/h, so the
+  // difference quotient of dV2/dx = -cos x is off by the factor sin(h)/h = 1 - h^2/6 + ...
+  const auto V = [&pendulum](glm::dvec2 p) { return pendulum.velocity(p); };
+  for (const double h : {1e-1, 3e-2, 1e-2}) {
+    const double quotient = pf::central_difference_jacobian(V, x, h)[0][1];
+    EXPECT_NEAR(quotient, -std::cos(x.x) * std::sin(h) / h, 1e-13) << "h = " << h;
+    EXPECT_GT(std::abs(quotient + std::cos(x.x)), 0.1 * h * h / 6.0 * std::cos(x.x)) << "h = " << h;
+  }
+  // so the smallest error sits inside the range (round-off left of it, truncation right),
+  // near the textbook h ~ (3 eps)^(1/3) ~ 1e-5 ...
+  const double best = best_fd_step(pendulum, x);
+  EXPECT_GT(best, 1e-7);
+  EXPECT_LT(best, 1e-3);
+  // ... while Van der Pol's central differences have no truncation error: the largest step is best
+  vector_field van_der_pol_scene;
+  van_der_pol_scene.reset(van_der_pol_values());
+  EXPECT_GT(best_fd_step(van_der_pol_scene, {0.2, 0.1}), 1e-2);
 }
 
 TEST(vector_field_expression, typed_text_changes_the_field) {
