@@ -75,7 +75,7 @@ class basic_dual {
   constexpr const Tangent& dual_part() const { return y_; }
 
   // The operators build their result in place (hidden friends, chosen over the generic
-  // templates of core/dual_functions.hpp); the compound assignments call them.
+  // templates of core/dual_functions.hpp); *= and /= call them, += and -= update in place.
 
   // (x, y) + (a, b) = (x + a, y + b)
   friend constexpr basic_dual operator+(const basic_dual& u, const basic_dual& v) {
@@ -120,7 +120,7 @@ class basic_dual {
   }
   constexpr basic_dual operator+() const { return *this; }
 
-  // in place, so a sum s += a[j] keeps s where it is
+  // a sum s += a[j] keeps s where it is
   constexpr basic_dual& operator+=(const basic_dual& o) {
     x_ += o.x_;
     y_ = parts(y_, o.y_, [](auto y, auto b) { return y + b; });
@@ -163,9 +163,10 @@ template <class T, class Tangent, zero_parts Z>
 struct is_ad_scalar<basic_dual<T, Tangent, Z>> : std::true_type {};
 
 // f(x + eps y) = f(x) + eps y f'(x)
-// zero_parts::ieee: every part times f'(x), no test. zero_parts::kept: the same where f'(x)
-// is finite (0 f'(x) = 0 as it is); an infinite or NaN f'(x) takes the masked product of
-// dual_rules::weighted, one test per call, not one per part.
+// zero_parts::ieee: every part times f'(x), with no branch; an infinite or NaN f'(x) only
+// raises dual_detail::non_finite_derivative_seen. zero_parts::kept: the same product where
+// f'(x) is finite (0 f'(x) = 0 as it is); an infinite or NaN f'(x) takes the masked product
+// of dual_rules::weighted, one test per call, not one per part.
 template <class T, class Tangent, zero_parts Z, class Rule>
 basic_dual<T, Tangent, Z> lift(const basic_dual<T, Tangent, Z>& x, const Rule& rule) {
   const T fx = rule.f(x.real());
