@@ -139,10 +139,11 @@ constexpr auto map_result(const R& r, Fn fn) {
 
 // [SECTION] at most two evaluations
 // Every helper evaluates f with zero_parts::ieee numbers first: their elementary functions
-// multiply each dual part by f'(x) with no test. Only if one of them met an infinite or NaN
-// f'(x) (sqrt or log at 0, any f outside its domain) is f evaluated again with the default
-// zero_parts::kept numbers (core/dual.hpp). Nothing else differs between the two, so when
-// the first evaluation is used, it is the kept answer bit for bit.
+// multiply each dual part by f'(x) with no branch, and only raise a flag where f'(x) is
+// infinite or NaN (sqrt or log at 0, any f outside its domain). Only then is f evaluated
+// again with the default zero_parts::kept numbers (core/dual.hpp). Nothing else differs
+// between the two, so when the first evaluation is used, it is the kept answer bit for
+// bit.
 
 // Watches one evaluation for an infinite or NaN f'(x): clears the flag the ieee functions set
 // and gives the caller's value back at the end (a helper may run inside another's f).
