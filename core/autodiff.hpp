@@ -175,6 +175,17 @@ auto evaluate_at_most_twice(F& f, const Seed& seed, const Derivatives& derivativ
   return result;
 }
 
+// The two arguments of evaluate_at_most_twice that several helpers share:
+// seed: every variable of x seeded, x_k + eps_k (seed_all), with numbers of policy Z
+template <class X>
+auto all_variables_of(const X& x) {
+  return [&x](auto zeros) { return seed_all<decltype(zeros)::value>(x); };
+}
+// derivatives: the dual parts of f's result, in its shape (a T, or a vector of T)
+template <class T>
+inline constexpr auto dual_parts_of =
+    [](const auto& r) { return map_result<T>(r, [](const auto& e) { return e.dual_part(); }); };
+
 // [SECTION] matrices
 
 // the M x N matrix of the kind of X (see the convention above); the caller sets every entry
@@ -211,8 +222,7 @@ constexpr void set_entry(J& m, std::size_t i, std::size_t j, T v) {
 template <class F, std::floating_point T>
 auto derivative(F&& f, T x) {
   return ad_detail::evaluate_at_most_twice(
-      f, [x](auto zeros) { return dual<T, decltype(zeros)::value>(x, T(1)); },
-      [](const auto& r) { return ad_detail::map_result<T>(r, [](const auto& e) { return e.dual_part(); }); });
+      f, [x](auto zeros) { return dual<T, decltype(zeros)::value>(x, T(1)); }, ad_detail::dual_parts_of<T>);
 }
 
 // f'' from the eps1 eps2 part of f(x + eps1 + eps2). f: T -> T.
@@ -228,7 +238,7 @@ auto directional_derivative(F&& f, const X& x, const X& y) {
   using T = ad_detail::scalar_t<X>;
   return ad_detail::evaluate_at_most_twice(
       f, [&](auto zeros) { return ad_detail::seed_direction<decltype(zeros)::value>(x, y); },
-      [](const auto& r) { return ad_detail::map_result<T>(r, [](const auto& e) { return e.dual_part(); }); });
+      ad_detail::dual_parts_of<T>);
 }
 
 // [SECTION] Jacobians
@@ -244,9 +254,7 @@ auto jacobian_by_columns(F&& f, const X& x) {
   for (std::size_t j = 0; j < ad_detail::size_v<X>; ++j) {
     const auto column = ad_detail::evaluate_at_most_twice(
         f, [&](auto zeros) { return ad_detail::seed_basis<decltype(zeros)::value>(x, j); },
-        [](const auto& r) {
-          return ad_detail::map_vector<T>(r, [](const auto& e, std::size_t) { return e.dual_part(); });
-        });
+        ad_detail::dual_parts_of<T>);
     for (std::size_t i = 0; i < ad_detail::size_v<R>; ++i) ad_detail::set_entry(J, i, j, ad_detail::at(column, i));
   }
   return J;
@@ -283,20 +291,17 @@ constexpr auto jacobian_of(const R& out) {
 template <class F, ad_detail::real_vector X>
 auto value_and_jacobian(F&& f, const X& x) {
   using T = ad_detail::scalar_t<X>;
-  return ad_detail::evaluate_at_most_twice(
-      f, [&x](auto zeros) { return ad_detail::seed_all<decltype(zeros)::value>(x); },
-      [](const auto& out) {
-        auto J = ad_detail::jacobian_of<X>(out);
-        auto value = ad_detail::map_vector<T>(out, [](const auto& e, std::size_t) { return e.real(); });
-        return value_and_jacobian_result<decltype(value), decltype(J)>{value, J};
-      });
+  return ad_detail::evaluate_at_most_twice(f, ad_detail::all_variables_of(x), [](const auto& out) {
+    auto J = ad_detail::jacobian_of<X>(out);
+    auto value = ad_detail::map_vector<T>(out, [](const auto& e, std::size_t) { return e.real(); });
+    return value_and_jacobian_result<decltype(value), decltype(J)>{value, J};
+  });
 }
 
 template <class F, ad_detail::real_vector X>
 auto jacobian(F&& f, const X& x) {
-  return ad_detail::evaluate_at_most_twice(
-      f, [&x](auto zeros) { return ad_detail::seed_all<decltype(zeros)::value>(x); },
-      [](const auto& out) { return ad_detail::jacobian_of<X>(out); });
+  return ad_detail::evaluate_at_most_twice(f, ad_detail::all_variables_of(x),
+                                           [](const auto& out) { return ad_detail::jacobian_of<X>(out); });
 }
 
 // [SECTION] gradient and Hessian of f: R^N -> R
@@ -305,12 +310,10 @@ auto jacobian(F&& f, const X& x) {
 template <class F, ad_detail::real_vector X>
 X gradient(F&& f, const X& x) {
   using T = ad_detail::scalar_t<X>;
-  return ad_detail::evaluate_at_most_twice(
-      f, [&x](auto zeros) { return ad_detail::seed_all<decltype(zeros)::value>(x); },
-      [&x](const auto& out) {
-        static_assert(ad_scalar<decltype(out)>, "framelab::gradient: f must return a scalar");
-        return ad_detail::map_vector<T>(x, [&out](auto, std::size_t j) { return out.dual_part()[j]; });
-      });
+  return ad_detail::evaluate_at_most_twice(f, ad_detail::all_variables_of(x), [&x](const auto& out) {
+    static_assert(ad_scalar<decltype(out)>, "framelab::gradient: f must return a scalar");
+    return ad_detail::map_vector<T>(x, [&out](auto, std::size_t j) { return out.dual_part()[j]; });
+  });
 }
 
 // H_ij = d2f/dx_i dx_j: the eps1 eps2 part of f with x_i + eps1 and x_j + eps2,

@@ -63,7 +63,6 @@ class basic_dual {
  public:
   using value_type = T;
   using dual_part_type = Tangent;
-  static constexpr zero_parts zeros = Zeros;
 
   basic_dual() = default;
   // x = (x, 0): a constant
