@@ -62,7 +62,7 @@ struct second_partials {
 // A rule whose formula for f' is NaN wherever f is NaN already (sin' = cos is NaN
 // at +-inf like sin; sqrt' = 1/(2 sqrt x) is NaN for x < 0 like sqrt) says so with
 //   static constexpr bool df_nan_where_f_nan = true;
-// and df_of returns its f' without the test (tests/core/dual_rules_test.cpp checks each claim).
+// and df_of returns its f' without the test (tests/core/dual_zero_parts_test.cpp checks each claim).
 template <class Rule>
 concept df_nan_where_f_nan = Rule::df_nan_where_f_nan;
 
