@@ -1,25 +1,38 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds and runs every test:
-#   1. the unit tests, and the app driven by a GUI script under xvfb-run, with
-#      AddressSanitizer + UndefinedBehaviorSanitizer (build/asan);
-#   2. the threaded tests under ThreadSanitizer (build/tsan);
-#   3. the libFuzzer targets, each for a bounded time (build/fuzz; tests/fuzz/run_fuzzers.sh);
-#   4. every test, GUI tests under xvfb-run, in the Release build (build/release).
-# Warnings are errors. The last lines are ctest's summary of the Release run.
+# Installs what is missing, builds and runs every test, one stage at a time:
+#   asan     every unit test, and the app driven by a GUI script under xvfb-run, with
+#            AddressSanitizer + UndefinedBehaviorSanitizer (build/asan);
+#   tsan     the threaded tests under ThreadSanitizer (build/tsan);
+#   fuzz     the libFuzzer targets, each for a bounded time (build/fuzz; tests/fuzz/run_fuzzers.sh);
+#   release  what the ASan stage does not run: the GUI shot of every scene, the endurance
+#            soak and the golden hashes, in the Release build the app ships as (build/release).
+# Each unit test runs once. Warnings are errors. The last lines give each stage's time.
+#   FRAMELAB_FUZZ_SECONDS=60 ./test.sh     longer fuzzing (default 20 s per target)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
-./cmake/install_dependencies.sh
 
-cmake --preset asan
-cmake --build --preset asan
-ctest --preset asan
+stage_names=()
+stage_seconds=()
+run_stage() {
+  local name=$1
+  shift
+  local start=$SECONDS
+  echo "=== test.sh: $name"
+  "$@"
+  stage_names+=("$name")
+  stage_seconds+=($((SECONDS - start)))
+}
+report_times() {
+  echo "=== test.sh: stage times"
+  for i in "${!stage_names[@]}"; do
+    printf '  %-26s %4d s\n' "${stage_names[$i]}" "${stage_seconds[$i]}"
+  done
+  printf '  %-26s %4d s\n' "total" "$SECONDS"
+}
+trap report_times EXIT
 
-cmake --preset tsan
-cmake --build --preset tsan
-ctest --preset tsan
-
-FRAMELAB_FUZZ_SECONDS=${FRAMELAB_FUZZ_SECONDS:-60} tests/fuzz/run_fuzzers.sh
-
-cmake --preset release -DFRAMELAB_WERROR=ON
-cmake --build --preset release
-ctest --preset release
+run_stage "dependencies" ./cmake/install_dependencies.sh
+run_stage "asan: build + test" cmake --workflow --preset asan
+run_stage "tsan: build + test" cmake --workflow --preset tsan
+run_stage "fuzz: build + run" env FRAMELAB_FUZZ_SECONDS="${FRAMELAB_FUZZ_SECONDS:-20}" tests/fuzz/run_fuzzers.sh
+run_stage "release: build + test" cmake --workflow --preset release-ci

@@ -11,6 +11,7 @@
 #include <ostream>
 
 #include "app/config_paths.hpp"
+#include "app/display_check.hpp"
 #include "app/gl_context.hpp"
 #include "app/gui_script.hpp"
 #include "app/png_writer.hpp"
@@ -128,6 +129,10 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     sim.set_clock(clock);
   }
 
+  if (auto error = choose_video_driver(rehearsed)) {
+    err << "framelab: error: " << *error << "\n";
+    return 1;
+  }
   gl_window window;
   if (auto error = window.open("framelab", run.width, run.height, /*vsync=*/!rehearsed)) {
     err << "framelab: cannot open a window: " << *error

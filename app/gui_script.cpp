@@ -6,7 +6,7 @@
 #include <map>
 #include <sstream>
 
-#include "scenes/atomic_file.hpp"
+#include "common/atomic_file.hpp"
 #include "ui/benchmarks_panel.hpp"
 
 namespace framelab {

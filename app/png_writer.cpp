@@ -5,7 +5,8 @@
 
 #include <glad/gl.h>
 #include <stb_image_write.h>
-#include <unistd.h>
+
+#include "common/atomic_file.hpp"
 
 namespace framelab {
 
@@ -21,18 +22,13 @@ std::optional<std::string> write_back_buffer_png(const std::string& path, int wi
     std::copy(src, src + static_cast<std::ptrdiff_t>(row_bytes),
               flipped.begin() + static_cast<std::ptrdiff_t>(row_bytes * static_cast<std::size_t>(y)));
   }
-  const std::string temp = path + ".tmp." + std::to_string(::getpid());
+  const std::string temp = temporary_path_for(path).string();
   if (stbi_write_png(temp.c_str(), width, height, 3, flipped.data(), static_cast<int>(row_bytes)) == 0) {
     std::error_code ec;
     std::filesystem::remove(temp, ec);
     return path + ": cannot write the PNG (does the directory exist and is it writable?)";
   }
-  std::error_code ec;
-  std::filesystem::rename(temp, path, ec);
-  if (ec) {
-    std::filesystem::remove(temp, ec);
-    return path + ": cannot replace: " + ec.message();
-  }
+  if (auto error = commit_temporary_file(temp, path)) return path + ": " + *error;
   return std::nullopt;
 }
 

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <iostream>
 
-#include <unistd.h>
+#include "common/atomic_file.hpp"
 
 namespace framelab {
 
@@ -79,7 +79,7 @@ int run_sim(const sim_options& options, std::ostream& out, std::ostream& err) {
   // A file: write a temporary next to it and rename at the end, so a failed run
   // never leaves a half-written CSV behind.
   const std::filesystem::path target(options.csv);
-  const std::filesystem::path temp = options.csv + ".tmp." + std::to_string(::getpid());
+  const std::filesystem::path temp = temporary_path_for(target);
   std::ofstream file(temp, std::ios::binary);
   if (!file) {
     err << "framelab: error: --csv: cannot write " << options.csv << "\n";
@@ -93,9 +93,7 @@ int run_sim(const sim_options& options, std::ostream& out, std::ostream& err) {
     err << "framelab: sim stopped: " << (fault ? *fault : "write to " + options.csv + " failed") << "\n";
     return 1;
   }
-  std::filesystem::rename(temp, target, ec);
-  if (ec) {
-    std::filesystem::remove(temp, ec);
+  if (commit_temporary_file(temp, target)) {
     err << "framelab: error: --csv: cannot replace " << options.csv << "\n";
     return 1;
   }

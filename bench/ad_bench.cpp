@@ -1,5 +1,5 @@
 // `framelab bench ad`: the full Jacobian of a smooth 3D and a smooth 12D field
-// (trigonometric and exponential terms, core/ad_bench_cases.hpp) by
+// (trigonometric and exponential terms, bench/cases/ad_cases.hpp) by
 //   hand-written derivative code,
 //   n evaluations with dual<double> (jacobian_by_columns, the article's method),
 //   one evaluation with dual_n<double, n> (jacobian),
@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "bench/benchmark.hpp"
-#include "core/ad_bench_cases.hpp"
+#include "bench/cases/ad_cases.hpp"
 
 namespace framelab::bench {
 
@@ -31,7 +31,7 @@ constexpr const char* method_eigen = "Eigen AutoDiffScalar";
 // Eigen's forward mode: x_j seeded with the unit derivative vector e_j, one evaluation;
 // the Jacobian copied out like framelab::jacobian does, so both build the same matrix.
 template <class Field>
-double run_eigen(const std::vector<ad_bench::point<Field::n>>& points) {
+double run_eigen(const std::vector<point<Field::n>>& points) {
   constexpr int n = static_cast<int>(Field::n);
   using scalar = Eigen::AutoDiffScalar<Eigen::Matrix<double, n, 1>>;
   double checksum = 0.0;
@@ -39,11 +39,11 @@ double run_eigen(const std::vector<ad_bench::point<Field::n>>& points) {
     std::array<scalar, Field::n> x;
     for (int j = 0; j < n; ++j) x[static_cast<std::size_t>(j)] = scalar(p[static_cast<std::size_t>(j)], n, j);
     const std::array<scalar, Field::n> v = Field::value(x);
-    ad_bench::matrix<Field::n> J;
+    matrix<Field::n> J;
     for (std::size_t i = 0; i < Field::n; ++i) {
       for (std::size_t j = 0; j < Field::n; ++j) J[i][j] = v[i].derivatives()[static_cast<int>(j)];
     }
-    checksum += ad_bench::sum_of<Field::n>(J);
+    checksum += sum_of<Field::n>(J);
   }
   return checksum;
 }
@@ -51,14 +51,14 @@ double run_eigen(const std::vector<ad_bench::point<Field::n>>& points) {
 // Each method's loop is its own function (chosen once per case, called through a pointer), so
 // the compiler optimises each alone, as a program computing one kind of Jacobian would be.
 template <class Field>
-using run_function = double (*)(const std::vector<ad_bench::point<Field::n>>&);
+using run_function = double (*)(const std::vector<point<Field::n>>&);
 
 template <class Field>
 run_function<Field> method_function(const std::string& method) {
-  if (method == method_plain) return &ad_bench::run_plain<Field>;
-  if (method == method_hand) return &ad_bench::run_hand_written<Field>;
-  if (method == method_dual) return &ad_bench::run_dual_columns<Field>;
-  if (method == method_dual_n) return &ad_bench::run_dual_n<Field>;
+  if (method == method_plain) return &run_plain<Field>;
+  if (method == method_hand) return &run_hand_written<Field>;
+  if (method == method_dual) return &run_dual_columns<Field>;
+  if (method == method_dual_n) return &run_dual_n<Field>;
   return &run_eigen<Field>;
 }
 
@@ -75,7 +75,7 @@ bench_case make_case(const std::string& method, std::size_t count, bool quick) {
   }
   c.cost = double(Field::n) * (method == method_dual ? double(Field::n) : 1.0);
   c.run = [run = method_function<Field>(method), count, plain = method == method_plain](case_context& ctx) {
-    const auto points = ad_bench::make_points<Field::n>(count);
+    const auto points = make_points<Field::n>(count);
     // the sum of every Jacobian entry over the points: equal for all methods (a check, untimed)
     if (!plain) ctx.metric("jacobian_sum", run(points));
     ctx.measure(static_cast<double>(count), [&] { keep(run(points)); });
@@ -89,8 +89,8 @@ std::vector<bench_case> ad_cases(const option_values& o) {
   std::vector<bench_case> cases;
   for (const auto& field : o.choices("fields")) {
     for (const char* method : {method_plain, method_hand, method_dual, method_dual_n, method_eigen}) {
-      if (field == "3D") cases.push_back(make_case<ad_bench::field3>(method, count, quick));
-      if (field == "12D") cases.push_back(make_case<ad_bench::field12>(method, count, quick));
+      if (field == "3D") cases.push_back(make_case<field3>(method, count, quick));
+      if (field == "12D") cases.push_back(make_case<field12>(method, count, quick));
     }
   }
   return cases;
@@ -118,7 +118,7 @@ const int registered = register_benchmark(
               "same run; the ratio is time(plain) / time(method), so 1 / ratio is the Jacobian's cost in plain "
               "evaluations. dual, n passes is the article's method (one evaluation per column); dual_n carries "
               "all n directions through one evaluation; Eigen's AutoDiffScalar does the same with expression "
-              "templates. Every method returns the same Jacobian (tests/core/ad_bench_cases_test.cpp). Target: "
+              "templates. Every method returns the same Jacobian (tests/bench/cases/ad_cases_test.cpp). Target: "
               "dual_n within 1.5x of hand-written code and faster than Eigen."});
 
 }  // namespace

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bench/report.hpp"
-#include "scenes/atomic_file.hpp"
+#include "common/atomic_file.hpp"
 
 namespace framelab::bench {
 

@@ -1,19 +1,32 @@
 // `framelab bench hierarchy`: the world sweep (local -> global dynamics of every node)
-// of a random 3D double-precision transform hierarchy, stored flat (core/hierarchy.hpp:
+// of a random 3D double-precision transform hierarchy, stored flat (core/frames/hierarchy.hpp:
 // contiguous preorder arrays, one linear sweep) against the same maths on a pointer-
 // linked tree of individually allocated nodes updated recursively, in the same run on
-// the same tree (core/hierarchy_bench_cases.hpp). Node i's parent is drawn uniformly
+// the same tree (bench/cases/hierarchy_cases.hpp). Node i's parent is drawn uniformly
 // from nodes 0..i-1. Ratio = time(pointer tree) / time(flat): above 1, flat is faster.
 // Issue 3's target: >= 60 sweeps per second at 1,000,000 nodes (<= 16.7 ns per node)
 // and >= 3x the pointer tree.
+//
+// The sweep of a big tree is bound by memory bandwidth, which moves with the host, so
+// each case also measures it (issue 17): a memcpy moving the sweep's bytes per node
+// (read the local record and the depth, write the global record: from the element
+// sizes, hierarchy::sweep_bytes_per_node) is the record "bandwidth bound", and the
+// metrics say bytes_per_node, bandwidth_gb_s (copy bytes read + written / time),
+// bound_ns_per_node (bytes_per_node / bandwidth), flat_over_bound and
+// pointer_over_flat (from the fastest call of each body in the same samples).
+// Issue 17's target: flat <= 1.3x the bound and >= 20x the pointer tree.
+// locals = compact sweeps compact locals (float T, S, v, a, w, alpha; double q); its
+// pointer tree is built from the same rounded locals, so both compute the same world.
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "bench/benchmark.hpp"
-#include "core/hierarchy_bench_cases.hpp"
+#include "bench/cases/hierarchy_cases.hpp"
 
 namespace framelab::bench {
 
@@ -21,6 +34,7 @@ namespace {
 
 constexpr const char* storage_pointer = "pointer tree";
 constexpr const char* storage_flat = "flat hierarchy";
+constexpr const char* storage_bound = "bandwidth bound";
 constexpr double checksum_tol = 1e-9;  // relative: the two sweeps must give the same world
 
 timing_settings sweep_timing(bool quick) {
@@ -33,28 +47,69 @@ timing_settings sweep_timing(bool quick) {
   return t;
 }
 
-// One case per (size, kernel): builds the tree once, then times one world sweep of
-// each storage on it (two records told apart by "storage").
-void run_sweeps(case_context& ctx, std::size_t n, bool portable, std::uint64_t seed) {
-  const hierarchy_bench_tree tree = make_hierarchy_bench_tree(n, seed);
+// The fastest call of a timed body (for the metrics; measure() keeps its own record).
+class fastest_call {
+ public:
+  template <class Body>
+  void operator()(Body&& body) {
+    const auto t0 = std::chrono::steady_clock::now();
+    body();
+    const auto t1 = std::chrono::steady_clock::now();
+    ns_ = std::min(ns_, std::chrono::duration<double, std::nano>(t1 - t0).count());
+  }
+  double ns() const { return ns_; }
+
+ private:
+  double ns_ = std::numeric_limits<double>::infinity();
+};
+
+sweep_locals locals_of(const std::string& name) {
+  return name == "compact" ? sweep_locals::compact : sweep_locals::exact;
+}
+
+// One case per (kernel, locals, size): builds the tree once, then times one world sweep
+// of each storage on it and the copy of the same bytes (three records told apart by
+// "storage").
+void run_sweeps(case_context& ctx, std::size_t n, bool portable, sweep_locals mode, std::uint64_t seed) {
+  hierarchy_bench_tree tree = make_hierarchy_bench_tree(n, seed);
+  if (mode == sweep_locals::compact) tree = round_locals_to_compact(std::move(tree));
   pointer_tree pointers = build_pointer_tree(tree);
-  hierarchy3d flat = build_flat_hierarchy(tree);
+  hierarchy3d flat = build_flat_hierarchy(tree, mode);
   flat.set_simd_enabled(!portable);
+  const std::size_t bytes_per_node = flat.sweep_bytes_per_node();
+  copy_workload copy = make_copy_workload(n * bytes_per_node);
   const double items = static_cast<double>(n);
+  fastest_call pointer_call, copy_call, flat_call;
   if (!ctx.measure(items,
                    [&] {
-                     sweep_pointer_tree(pointers, !portable);
+                     pointer_call([&] { sweep_pointer_tree(pointers, !portable); });
                      keep(pointers.root->global.pose.translation.x);
                    },
                    {{"storage", storage_pointer}}))
     return;
   if (!ctx.measure(items,
                    [&] {
-                     sweep_flat_hierarchy(flat);
+                     copy_call([&] { run_copy(copy); });
+                     keep(copy.target.data());
+                   },
+                   {{"storage", storage_bound}}))
+    return;
+  if (!ctx.measure(items,
+                   [&] {
+                     flat_call([&] { sweep_flat_hierarchy(flat); });
                      keep(flat.globals().data());
                    },
                    {{"storage", storage_flat}}))
     return;
+  // bandwidth = bytes read + written by the copy / its time (bytes per ns = GB/s);
+  // bound = bytes_per_node / bandwidth
+  const double bandwidth = static_cast<double>(copy.moved_bytes()) / copy_call.ns();
+  const double bound_ns = static_cast<double>(bytes_per_node) / bandwidth;
+  ctx.metric("bytes_per_node", static_cast<double>(bytes_per_node));
+  ctx.metric("bandwidth_gb_s", bandwidth);
+  ctx.metric("bound_ns_per_node", bound_ns);
+  ctx.metric("flat_over_bound", flat_call.ns() / items / bound_ns);
+  ctx.metric("pointer_over_flat", pointer_call.ns() / flat_call.ns());
   const double a = pointer_tree_checksum(pointers), b = hierarchy_checksum(flat);
   if (!(std::abs(a - b) <= checksum_tol * std::max(1.0, std::abs(a))))
     throw std::logic_error("the flat and pointer-tree sweeps disagree (checksums " + std::to_string(a) + " and " +
@@ -72,16 +127,25 @@ std::vector<bench_case> hierarchy_cases(const option_values& o) {
   }
   for (const bool portable : kernels) {
     const std::string kernel = portable ? "portable" : "avx2";
-    for (const long long nodes : o.integers("nodes")) {
-      const auto n = static_cast<std::size_t>(nodes);
-      bench_case c;
-      c.name = "world sweep, " + kernel + ", n = " + std::to_string(n) + ", pointer tree and flat hierarchy";
-      c.params = {{"storage", "both"}, {"kernel", kernel}, {"nodes", std::to_string(n)}};
-      c.unit = "node";
-      c.cost = static_cast<double>(n);
-      c.timing = sweep_timing(quick);
-      c.run = [n, portable, seed](case_context& ctx) { run_sweeps(ctx, n, portable, seed); };
-      cases.push_back(std::move(c));
+    for (const std::string& locals : o.choices("locals")) {
+      const sweep_locals mode = locals_of(locals);
+      const std::size_t bytes = hierarchy3d::sweep_bytes_per_node(mode);
+      for (const long long nodes : o.integers("nodes")) {
+        const auto n = static_cast<std::size_t>(nodes);
+        bench_case c;
+        c.name = "world sweep, " + kernel + ", " + locals + " locals, n = " + std::to_string(n) +
+                 ", pointer tree, bandwidth bound and flat hierarchy";
+        c.params = {{"storage", "all"},
+                    {"kernel", kernel},
+                    {"locals", locals},
+                    {"bytes_per_node", std::to_string(bytes)},
+                    {"nodes", std::to_string(n)}};
+        c.unit = "node";
+        c.cost = static_cast<double>(n);
+        c.timing = sweep_timing(quick);
+        c.run = [n, portable, mode, seed](case_context& ctx) { run_sweeps(ctx, n, portable, mode, seed); };
+        cases.push_back(std::move(c));
+      }
     }
   }
   return cases;
@@ -93,7 +157,8 @@ void adjust_hierarchy_defaults(option_values& o) {
 
 const int registered = register_benchmark(
     {.name = "hierarchy",
-     .description = "World sweep of a random 3D double hierarchy: flat preorder arrays against a pointer tree",
+     .description = "World sweep of a random 3D double hierarchy: flat preorder arrays against a pointer tree "
+                    "and the memory bandwidth bound",
      .options = {{.name = "nodes",
                   .kind = option_kind::integer_list,
                   .description = "Numbers of nodes (node i's parent is uniform in 0..i-1)",
@@ -105,6 +170,12 @@ const int registered = register_benchmark(
                   .description = "auto: the AVX2/FMA kernel where the CPU has it; portable: plain C++",
                   .default_value = "auto",
                   .choices = {"auto", "portable"}},
+                 {.name = "locals",
+                  .kind = option_kind::choice_list,
+                  .description = "exact: the sweep reads the double locals (what scenes use); compact: float T, S, "
+                                 "v, a, w, alpha and double q (96 instead of 160 bytes per node)",
+                  .default_value = "exact,compact",
+                  .choices = {"exact", "compact"}},
                  {.name = "seed",
                   .kind = option_kind::integer,
                   .description = "Random tree and local dynamics",
@@ -119,7 +190,11 @@ const int registered = register_benchmark(
      .notes = "ns per node of one world sweep (local -> global pose, velocity, acceleration, angular velocity "
               "and angular acceleration of every node), the same maths and kernel for both storages, the "
               "same random tree. Ratio = pointer tree / flat. Target (issue 3): at 1,000,000 nodes at least 60 "
-              "sweeps per second (<= 16.7 ns per node) and at least 3x the pointer tree."});
+              "sweeps per second (<= 16.7 ns per node) and at least 3x the pointer tree. \"bandwidth bound\": a "
+              "memcpy moving the sweep's bytes per node (read local + depth, write global), measured in the same "
+              "case; metrics bytes_per_node, bandwidth_gb_s, bound_ns_per_node, flat_over_bound, "
+              "pointer_over_flat. Target (issue 17): flat <= 1.3x the bound and >= 20x the pointer tree. "
+              "locals: exact (double, the scenes' sweep) or compact (float T, S, v, a, w, alpha; double q)."});
 
 }  // namespace
 

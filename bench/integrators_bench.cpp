@@ -1,14 +1,14 @@
-// `framelab bench integrators`: the rotation integrators of core/rotation_integrator.hpp
+// `framelab bench integrators`: the rotation integrators of core/rotation/rotation_integrator.hpp
 // on the asymmetric top (inertia (1, 2, 3), omega = (0.01, 5, 0.01) rad/s,
 // torque-free, gyroscopic term on): ns per step, and the error after a fixed time
 // against the closed-form solution (Jacobi elliptic functions) for dt = 1/30, 1/60,
 // 1/120, 1/240 s, so cost and accuracy read off one table. The cases come from
-// core/rotation_bench_cases.hpp; ratio = time(rk4) / time(x).
+// bench/cases/rotation_cases.hpp; ratio = time(rk4) / time(x).
 #include <string>
 #include <vector>
 
 #include "bench/benchmark.hpp"
-#include "core/rotation_bench_cases.hpp"
+#include "bench/cases/rotation_cases.hpp"
 
 namespace framelab::bench {
 
@@ -68,8 +68,8 @@ const int registered = register_benchmark(
      .options = {{.name = "integrators",
                   .kind = option_kind::choice_list,
                   .description = "Integrators to run",
-                  .default_value = "explicit-euler,magnus,midpoint,rk4",
-                  .choices = {"explicit-euler", "magnus", "midpoint", "rk4"}},
+                  .default_value = "explicit-euler,magnus,midpoint,rk4,midpoint4",
+                  .choices = {"explicit-euler", "magnus", "midpoint", "rk4", "midpoint4"}},
                  {.name = "duration",
                   .kind = option_kind::integer,
                   .description = "Simulated seconds for the accuracy columns",

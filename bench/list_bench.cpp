@@ -1,5 +1,5 @@
 // `framelab bench list`: framelab::contiguous_list against std::list (and std::vector for
-// sorted insertion), the article's three benchmarks (contiguous-linked-list.txt, section
+// sorted insertion), the article's three benchmarks (docs/articles.md, contiguous-linked-list, section
 // 3) over creation orders, value sizes and list sizes. Ratios are time(std::list) /
 // time(ours), measured in the same run: above 1, ours is faster.
 //
@@ -16,14 +16,12 @@
 #include <vector>
 
 #include "bench/benchmark.hpp"
-#include "bench/list_bench_cases.hpp"
-#include "core/contiguous_list.hpp"
+#include "bench/cases/list_cases.hpp"
+#include "core/containers/contiguous_list.hpp"
 
 namespace framelab::bench {
 
 namespace {
-
-using list_cases::creation_order;
 
 constexpr const char* container_std_list = "std::list";
 constexpr const char* container_ours = "contiguous_list";
@@ -86,10 +84,10 @@ void run_on(case_context& ctx, const case_spec& s) {
     ctx.measure(
         items, [&] { sequence = Sequence(); },
         [&] {
-          complete = list_cases::insert_sorted(sequence, s.size, s.seed, [&] { return ctx.stop_requested(); });
+          complete = insert_sorted(sequence, s.size, s.seed, [&] { return ctx.stop_requested(); });
           keep(sequence.size());
         });
-    if (complete && !std::is_sorted(sequence.begin(), sequence.end(), list_cases::key_less{})) {
+    if (complete && !std::is_sorted(sequence.begin(), sequence.end(), key_less{})) {
       throw std::logic_error("sorted insertion left the sequence unsorted");
     }
     return;
@@ -97,7 +95,7 @@ void run_on(case_context& ctx, const case_spec& s) {
   if constexpr (!is_vector) {
     const double before = heap_in_use();
     Sequence list;
-    list_cases::build_list(list, s.size, s.order, s.seed);
+    build_list(list, s.size, s.order, s.seed);
     const double after = heap_in_use();
     // Memory per element: ours from its capacity, std::list from the heap.
     if (const double bytes = footprint(list); bytes >= 0.0) {
@@ -105,14 +103,14 @@ void run_on(case_context& ctx, const case_spec& s) {
     } else if (s.size >= min_measured_list && after > before) {
       ctx.metric("bytes_per_element", (after - before) / items);
     }
-    if (list_cases::pure_traversal(list) != s.size) throw std::logic_error("the list does not hold the elements built");
+    if (pure_traversal(list) != s.size) throw std::logic_error("the list does not hold the elements built");
     for (const test_kind t : s.tests) {
       const param_list test = {{"test", test_name(t)}};
       const bool measured = t == test_kind::traversal
                                 ? ctx.measure(
-                                      items, [&] { keep(list_cases::pure_traversal(list)); }, test)
+                                      items, [&] { keep(pure_traversal(list)); }, test)
                                 : ctx.measure(
-                                      items, [&] { keep(list_cases::accumulate_keys(list)); }, test);
+                                      items, [&] { keep(accumulate_keys(list)); }, test);
       if (!measured) return;
     }
   }
@@ -120,7 +118,7 @@ void run_on(case_context& ctx, const case_spec& s) {
 
 template <std::size_t Bytes, class Index>
 void run_typed(case_context& ctx, const case_spec& s) {
-  using V = list_cases::value<Bytes>;
+  using V = value<Bytes>;
   if (s.container == container_std_list) {
     run_on<std::list<V>>(ctx, s);
   } else if (s.container == container_ours) {

@@ -1,6 +1,6 @@
-// `framelab bench pairs`: the article's example (distinct-pairs-iteration.txt, "A big data
+// `framelab bench pairs`: the article's example (docs/articles.md, distinct-pairs-iteration, "A big data
 // set"), counting the distinct pairs of 1, 2, ..., n whose sum is even, in one run with the
-// same build flags (core/pairs_bench_cases.hpp):
+// same build flags (bench/cases/pairs_cases.hpp):
 //   (a) std::count_if over distinct_pairs(v): the flat pair iterator, as the article did
 //   (b) framelab::count_if_pairs(v, pred):    the nested structure, the inner loop vectorized,
 //                                             AVX2 picked at run time where the CPU has it
@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "bench/benchmark.hpp"
-#include "core/pairs_bench_cases.hpp"
+#include "bench/cases/pairs_cases.hpp"
 
 namespace framelab::bench {
 

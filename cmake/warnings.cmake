@@ -5,8 +5,9 @@ target_compile_options(framelab_warnings INTERFACE
   $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<BOOL:${FRAMELAB_WERROR}>>:-Werror>)
 # GCC 12 at -O2/-O3 reports -Warray-bounds and -Wrestrict inside libstdc++'s own
 # std::vector growth and std::string concatenation code (GCC bugs 105329, 105651,
-# 106199): they stay visible as warnings but do not fail the build.
+# 106199): false positives that fill a build log. Off in optimised GCC 12 builds only;
+# the ASan and TSan builds (-O1) keep both checks, as errors.
 if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 13)
   target_compile_options(framelab_warnings INTERFACE
-    $<$<COMPILE_LANGUAGE:CXX>:-Wno-error=array-bounds -Wno-error=restrict>)
+    $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CONFIG:Release,RelWithDebInfo,MinSizeRel>>:-Wno-array-bounds -Wno-restrict>)
 endif()

@@ -1,15 +1,15 @@
 #pragma once
 // What a scene shows, described as plain data: nodes with shapes posed by world
 // transforms, vector overlays, trails and a default camera. Scenes fill it in;
-// render/ draws it; ui/ lists it. No GL or ImGui here (DESIGN.md: arrows point
+// render/ draws it; ui/ lists it. No GL or ImGui here (docs/design.md: arrows point
 // toward core, physics stays free of graphics as with Box2D's b2DebugDraw).
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "core/dynamic_transform.hpp"
+#include "core/frames/dynamic_transform.hpp"
 #include "core/glm_config.hpp"
-#include "core/transform.hpp"
+#include "core/frames/transform.hpp"
 
 namespace framelab {
 

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <numbers>
 
-#include "core/frame_conversion.hpp"
+#include "core/frames/frame_conversion.hpp"
 #include "scenes/registry.hpp"
 
 namespace framelab {
@@ -16,11 +16,7 @@ constexpr double relaunch_distance = 1.6;   // radii from the hub
 constexpr double platform_thickness = 0.3;  // m
 constexpr double puck_height = 0.12;        // m
 
-std::unique_ptr<scene> make_carousel() {
-  return std::make_unique<carousel>();
-}
-
-const int registered = register_scene(
+const int registered = register_scene<carousel>(
     {"carousel", "Moving frames", "A puck slides without friction on a platform that spins up",
      "The puck is a child of the platform: its position T1 and velocity v1 are kept in the platform's frame and "
      "integrated there. Newton's F = m a only holds in the world, so in the spinning frame the local acceleration "
@@ -29,8 +25,7 @@ const int registered = register_scene(
      "puck show them. Riding on the platform (tick 'ride platform') the puck's path curves (pink trail); seen "
      "from the ground its world path (blue trail), composed through the platform's transform, is a straight line "
      "at constant speed. The 'path error' channel is the distance from that line. Select the puck in the scene "
-     "tree to kick it (an impulse) or to set its position and velocity on the platform or in the world."},
-    &make_carousel);
+     "tree to kick it (an impulse) or to set its position and velocity on the platform or in the world."});
 
 void push_point(std::vector<glm::dvec3>& points, const glm::dvec3& p) {
   if (points.size() >= trail_length) points.erase(points.begin());
@@ -78,20 +73,26 @@ std::vector<param_def> carousel::parameters() const {
 
 std::vector<channel_def> carousel::channels() const {
   return {
-      {"platform_angle", "rad", "Platform rotation angle"},
-      {"platform_rate", "rad/s", "Platform angular velocity w"},
-      {"platform_accel", "rad/s^2", "Platform angular acceleration alpha"},
-      {"puck_local_x", "m", "Puck position in the platform frame, x"},
-      {"puck_local_y", "m", "Puck position in the platform frame, y"},
-      {"puck_local_speed", "m/s", "Puck speed relative to the platform |v1|"},
-      {"puck_world_x", "m", "Puck world position, x"},
-      {"puck_world_z", "m", "Puck world position, z"},
-      {"puck_world_speed", "m/s", "Puck world speed |v3| (constant without applied force)"},
-      {"coriolis", "m/s^2", "|Coriolis acceleration| = |2 w x v1|"},
-      {"centrifugal", "m/s^2", "|centrifugal acceleration| = w^2 |T1|"},
-      {"euler", "m/s^2", "|Euler acceleration| = |alpha x T1|"},
-      {"frame", "m/s^2", "|frame acceleration| = |a~2|"},
-      {"path_error", "m", "Distance between the puck and the inertial observer's closed-form path"},
+      {"platform_angle", "rad", "Platform rotation angle", [this] { return platform_at(time_).pose.rotation; }},
+      {"platform_rate", "rad/s", "Platform angular velocity w", [this] { return platform_at(time_).angular_velocity; }},
+      {"platform_accel", "rad/s^2", "Platform angular acceleration alpha",
+       [this] { return platform_at(time_).angular_accel; }},
+      {"puck_local_x", "m", "Puck position in the platform frame, x", [this] { return puck_.pose.translation.x; }},
+      {"puck_local_y", "m", "Puck position in the platform frame, y", [this] { return puck_.pose.translation.y; }},
+      {"puck_local_speed", "m/s", "Puck speed relative to the platform |v1|",
+       [this] { return glm::length(puck_.velocity); }},
+      {"puck_world_x", "m", "Puck world position, x", [this] { return puck_world().pose.translation.x; }},
+      {"puck_world_z", "m", "Puck world position, z", [this] { return -puck_world().pose.translation.y; }},
+      {"puck_world_speed", "m/s", "Puck world speed |v3| (constant without applied force)",
+       [this] { return glm::length(puck_world().velocity); }},
+      {"coriolis", "m/s^2", "|Coriolis acceleration| = |2 w x v1|",
+       [this] { return glm::length(inertial_terms().coriolis); }},
+      {"centrifugal", "m/s^2", "|centrifugal acceleration| = w^2 |T1|",
+       [this] { return glm::length(inertial_terms().centrifugal); }},
+      {"euler", "m/s^2", "|Euler acceleration| = |alpha x T1|", [this] { return glm::length(inertial_terms().euler); }},
+      {"frame", "m/s^2", "|frame acceleration| = |a~2|", [this] { return glm::length(inertial_terms().frame); }},
+      {"path_error", "m", "Distance between the puck and the inertial observer's closed-form path",
+       [this] { return glm::distance(puck_world().pose.translation, inertial_prediction()); }},
   };
 }
 
@@ -370,27 +371,6 @@ void carousel::update_view() {
   };
   if (!on)
     view_.labels.push_back({"puck left the platform", origin + glm::dvec3(0.0, 0.6, 0.0), {0.8f, 0.8f, 0.8f, 1.0f}});
-}
-
-void carousel::read_channels(std::span<double> out) const {
-  const dynamic_transform<double, 2> a2 = platform_at(time_);
-  const dynamic_transform<double, 2> a3 = a2 * puck_;
-  const inertial_accelerations<double, 2> terms = inertial_terms();
-  const double values[] = {a2.pose.rotation,
-                           a2.angular_velocity,
-                           a2.angular_accel,
-                           puck_.pose.translation.x,
-                           puck_.pose.translation.y,
-                           glm::length(puck_.velocity),
-                           a3.pose.translation.x,
-                           -a3.pose.translation.y,
-                           glm::length(a3.velocity),
-                           glm::length(terms.coriolis),
-                           glm::length(terms.centrifugal),
-                           glm::length(terms.euler),
-                           glm::length(terms.frame),
-                           glm::distance(a3.pose.translation, inertial_prediction())};
-  for (std::size_t i = 0; i < out.size() && i < std::size(values); ++i) out[i] = values[i];
 }
 
 }  // namespace framelab

@@ -4,7 +4,7 @@
 // velocity are kept LOCALLY, in the platform's frame, and integrated with the local
 // acceleration of the article (applied force plus the four inertial terms),
 //   a1 = (1/m) F~ - a~2 - alpha~2 T1 - (w~2)^2 T1 - 2 w~2 v1,
-// on the 2D specialization (core/inertial_accelerations.hpp). Its world path,
+// on the 2D specialization (core/frames/inertial_accelerations.hpp). Its world path,
 // composed through the platform's dynamic transform, is the straight line an
 // inertial observer sees (a parabola under a constant applied force).
 //
@@ -12,8 +12,8 @@
 // turns counter-clockwise seen from above (about +y, right-handed).
 #include <array>
 
-#include "core/dynamic_transform.hpp"
-#include "core/inertial_accelerations.hpp"
+#include "core/frames/dynamic_transform.hpp"
+#include "core/frames/inertial_accelerations.hpp"
 #include "scenes/scene.hpp"
 
 namespace framelab {
@@ -32,7 +32,6 @@ class carousel final : public scene {
   std::optional<std::string> check(const param_values& values) const override;
   void reset(const param_values& values) override;
   void step(double dt) override;
-  void read_channels(std::span<double> out) const override;
   const scene_view& view() const override { return view_; }
   void trigger(const std::string& action) override;
   // The puck can be edited on the ground plane (position and velocity; local values in

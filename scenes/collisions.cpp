@@ -8,6 +8,7 @@
 #include <numbers>
 #include <unordered_set>
 
+#include "common/splitmix64.hpp"
 #include "scenes/registry.hpp"
 
 namespace framelab {
@@ -21,46 +22,48 @@ constexpr std::size_t box_node = 0;
 constexpr std::size_t first_ball_node = 1;
 constexpr std::size_t box_edge_trails = 12;
 
+constexpr broadphase_method all_methods[] = {broadphase_method::brute_force, broadphase_method::sort_and_sweep,
+                                             broadphase_method::uniform_grid};
+
 const char* method_name(broadphase_method m) {
-  return m == broadphase_method::brute_force ? "brute-force" : "sort-and-sweep";
+  switch (m) {
+    case broadphase_method::brute_force:
+      return "brute-force";
+    case broadphase_method::uniform_grid:
+      return "uniform-grid";
+    default:
+      return "sort-and-sweep";
+  }
 }
 
-std::unique_ptr<scene> make_collisions() {
-  return std::make_unique<collisions>();
+broadphase_method method_named(const std::string& name) {
+  for (const auto m : all_methods)
+    if (name == method_name(m)) return m;
+  return broadphase_method::sort_and_sweep;
 }
 
-const int registered = register_scene(
+const int registered = register_scene<collisions>(
     {"collisions", "Collisions",
-     "Balls in a box (or a turning drum) colliding through impulses; brute-force vs sort-and-sweep broadphase",
+     "Balls in a box (or a turning drum) colliding through impulses; brute-force, sort-and-sweep or uniform-grid "
+     "broadphase",
      "Every step, which balls might touch? Testing every distinct pair is n(n-1)/2 tests: 80,000 for 400 balls, "
      "8 million for 4000. That is the brute-force broadphase. Sort-and-sweep sorts the balls' boxes along the axis "
      "where they spread most and tests only the pairs whose intervals on that axis overlap; balls move little per "
-     "step, so last step's order is nearly sorted and re-sorting is cheap. Both find the same candidate pairs "
-     "(boxes overlap), so the motion is identical; the narrowphase keeps the touching ones (|x_j - x_i| <= r_i + "
-     "r_j). Touching balls that approach get the impulse J = -(1 + e) v_n / (1/m_i + 1/m_j) along the line of "
+     "step, so last step's order is nearly sorted and re-sorting is cheap. The uniform grid cuts space into cubic "
+     "cells about twice a ball's size, files each ball's box under the few cells it covers, and tests only pairs "
+     "that share a cell; a pair sharing several cells is reported only from the cell holding the lower corner of "
+     "the two boxes' overlap, so it is found once. All three find the same candidate pairs (boxes overlap), so the "
+     "motion is identical; the narrowphase keeps the touching ones (|x_j - x_i| <= r_i + r_j). Touching balls that approach get the impulse J = -(1 + e) v_n / (1/m_i + 1/m_j) along the line of "
      "centres: momentum is kept, and with restitution e = 1 so is the kinetic energy; e < 1 turns some into heat. "
      "Overlaps are undone by moving positions only, which adds no energy. In the Collisions panel, switch the "
      "broadphase and drag the ball count: the brute force's time grows as n^2, sort-and-sweep's far more slowly "
-     "(in this fixed box more balls are also more crowded, so it too grows faster than n). Colour shows speed. "
-     "With drum_rate the box turns like a drum: its walls push the balls, and energy is no longer conserved."},
-    &make_collisions);
+     "(in this fixed box more balls are also more crowded, so it too grows faster than n), the grid's about as n. Colour shows speed. "
+     "With drum_rate the box turns like a drum: its walls push the balls, and energy is no longer conserved."});
 
-// splitmix64: a fixed generator, so a seed gives the same balls on every platform.
-class scene_random {
- public:
-  explicit scene_random(std::uint64_t seed) : state_(seed * 0x632be59bd9b4e019ull + 1) {}
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-  double uniform(double lo, double hi) { return lo + (hi - lo) * double(next() >> 11) * 0x1.0p-53; }
-  std::uint64_t below(std::uint64_t n) { return next() % n; }  // n > 0; the bias is < n / 2^64
-
- private:
-  std::uint64_t state_;
-};
+// The balls' generator: splitmix64 seeded from the scene's seed parameter.
+splitmix64 scene_random(std::uint64_t seed) {
+  return splitmix64(seed * 0x632be59bd9b4e019ull + 1);
+}
 
 double cell_size(const collisions::settings& s) {
   return 2.0 * s.radius * (1.0 + start_gap);
@@ -94,8 +97,9 @@ std::vector<param_def> collisions::parameters() const {
                    "Speed of every ball at t = 0, random directions"),
       number_param("drum_rate", d.drum_rate, -6.0, 6.0, "rad/s",
                    "The box turns about the horizontal z axis through its centre (a drum); 0: a still box"),
-      choice_param("broadphase", method_name(d.method), {"brute-force", "sort-and-sweep"},
-                   "How candidate pairs are found: every distinct pair, or sort-and-sweep along one axis"),
+      choice_param("broadphase", method_name(d.method), {"brute-force", "sort-and-sweep", "uniform-grid"},
+                   "How candidate pairs are found: every distinct pair, sort-and-sweep along one axis, or the "
+                   "pairs sharing a cell of a uniform grid"),
       integer_param("iterations", d.iterations, 1, 20, "Contact passes per step (more: piles sink less)"),
       boolean_param(
           "show_pairs", d.show_pairs,
@@ -104,17 +108,26 @@ std::vector<param_def> collisions::parameters() const {
   };
 }
 
+// The sums run over every ball at each call: a few O(n) passes per step, small beside
+// the broadphase (each getter stays independent of the others).
 std::vector<channel_def> collisions::channels() const {
+  const auto momentum = [this] { return world_.momentum(); };
   return {
-      {"kinetic_energy", "J", "K = sum m |v|^2 / 2"},
-      {"potential_energy", "J", "U = sum m g y (height above the ground grid)"},
-      {"total_energy", "J", "K + U: constant with restitution 1 in a still box, up to the integrator"},
-      {"momentum_x", "kg m/s", "Total momentum, x (changes only at walls and through gravity)"},
-      {"momentum_y", "kg m/s", "Total momentum, y"},
-      {"momentum_z", "kg m/s", "Total momentum, z"},
-      {"candidate_pairs", "", "Pairs whose boxes overlap (the broadphase's answer; the same for both methods)"},
-      {"touching_pairs", "", "Candidate pairs whose balls touch (the narrowphase's answer)"},
-      {"broadphase_ms", "ms", "Wall-clock time of this step's broadphase (a readout, not a result)", true},
+      {"kinetic_energy", "J", "K = sum m |v|^2 / 2", [this] { return world_.kinetic_energy(); }},
+      {"potential_energy", "J", "U = sum m g y (height above the ground grid)",
+       [this] { return world_.potential_energy(); }},
+      {"total_energy", "J", "K + U: constant with restitution 1 in a still box, up to the integrator",
+       [this] { return world_.kinetic_energy() + world_.potential_energy(); }},
+      {"momentum_x", "kg m/s", "Total momentum, x (changes only at walls and through gravity)",
+       [momentum] { return momentum().x; }},
+      {"momentum_y", "kg m/s", "Total momentum, y", [momentum] { return momentum().y; }},
+      {"momentum_z", "kg m/s", "Total momentum, z", [momentum] { return momentum().z; }},
+      {"candidate_pairs", "", "Pairs whose boxes overlap (the broadphase's answer; the same for every method)",
+       [this] { return double(world_.last_step().candidate_pairs); }},
+      {"touching_pairs", "", "Candidate pairs whose balls touch (the narrowphase's answer)",
+       [this] { return double(world_.last_step().touching_pairs); }},
+      {"broadphase_ms", "ms", "Wall-clock time of this step's broadphase (a readout, not a result)",
+       [this] { return world_.last_step().broadphase_ms; }, true},
   };
 }
 
@@ -129,8 +142,7 @@ collisions::settings collisions::read_settings(const param_values& values) {
   s.restitution = values.number("restitution");
   s.initial_speed = values.number("initial_speed");
   s.drum_rate = values.number("drum_rate");
-  s.method =
-      values.choice("broadphase") == "brute-force" ? broadphase_method::brute_force : broadphase_method::sort_and_sweep;
+  s.method = method_named(values.choice("broadphase"));
   s.iterations = static_cast<int>(values.integer("iterations"));
   s.show_pairs = values.boolean("show_pairs");
   s.seed = static_cast<int>(values.integer("seed"));
@@ -178,7 +190,7 @@ void collisions::build_world(const settings& s, sphere_world& world) {
   const long long nx = static_cast<long long>(std::floor(s.box_size.x / cell));
   const long long ny = static_cast<long long>(std::floor(s.box_size.y / cell));
   const long long total = start_cells(s);
-  scene_random random(static_cast<std::uint64_t>(s.seed));
+  splitmix64 random = scene_random(static_cast<std::uint64_t>(s.seed));
   std::vector<long long> chosen;
   std::unordered_set<long long> taken;
   for (long long j = total - s.balls; j < total; ++j) {
@@ -246,8 +258,8 @@ void collisions::clear_timing_log() {
   for (auto& log : log_) log.clear();
 }
 
-void collisions::time_both_methods(int repeats) {
-  for (const auto m : {broadphase_method::brute_force, broadphase_method::sort_and_sweep}) {
+void collisions::time_all_methods(int repeats) {
+  for (const auto m : all_methods) {
     double best = std::numeric_limits<double>::infinity();
     for (int r = 0; r < std::max(1, repeats); ++r) best = std::min(best, world_.time_broadphase(m));
     log_time(m, static_cast<int>(ball_count()), best);
@@ -262,21 +274,12 @@ void collisions::measure_growth(const std::vector<int>& counts, int settle_steps
     sphere_world w;
     build_world(s, w);
     for (int k = 0; k < settle_steps; ++k) w.step(1.0 / 120.0);
-    for (const auto m : {broadphase_method::brute_force, broadphase_method::sort_and_sweep}) {
+    for (const auto m : all_methods) {
       double best = std::numeric_limits<double>::infinity();
       for (int r = 0; r < std::max(1, repeats); ++r) best = std::min(best, w.time_broadphase(m));
       log_time(m, count, best);
     }
   }
-}
-
-void collisions::read_channels(std::span<double> out) const {
-  const glm::dvec3 p = world_.momentum();
-  const double k = world_.kinetic_energy(), u = world_.potential_energy();
-  const auto& stats = world_.last_step();
-  const double values[] = {
-      k, u, k + u, p.x, p.y, p.z, double(stats.candidate_pairs), double(stats.touching_pairs), stats.broadphase_ms};
-  for (std::size_t i = 0; i < out.size() && i < std::size(values); ++i) out[i] = values[i];
 }
 
 // [SECTION] What the student sees

@@ -1,15 +1,15 @@
 #pragma once
 // collisions: hundreds to thousands of balls in a box (optionally turning like a drum),
 // colliding through linear impulses with restitution. The broadphase that finds the
-// candidate pairs is switchable live between the brute force over distinct pairs and
-// sort-and-sweep; the scene reports the pair counts and the broadphase's time per step,
+// candidate pairs is switchable live between the brute force over distinct pairs,
+// sort-and-sweep and a uniform grid; the scene reports the pair counts and the broadphase's time per step,
 // and keeps a log of that time against the ball count for each method.
-// Physics: core/sphere_world.hpp, core/sphere_collisions.hpp. Panel: ui/collisions_panel.cpp.
+// Physics: core/collision/sphere_world.hpp, core/collision/sphere_collisions.hpp. Panel: ui/collisions_panel.cpp.
 #include <array>
 #include <string>
 #include <vector>
 
-#include "core/sphere_world.hpp"
+#include "core/collision/sphere_world.hpp"
 #include "scenes/scene.hpp"
 
 namespace framelab {
@@ -31,7 +31,6 @@ class collisions final : public scene {
   std::optional<std::string> check(const param_values& values) const override;
   void reset(const param_values& values) override;
   void step(double dt) override;
-  void read_channels(std::span<double> out) const override;
   const scene_view& view() const override;
   // With restitution 1 in a still box: the total energy, up to the integrator.
   std::vector<conserved_quantity> conserved() const override;
@@ -48,11 +47,11 @@ class collisions final : public scene {
     return log_[static_cast<std::size_t>(method)];
   }
   void clear_timing_log();
-  // Times both methods `repeats` times on the current positions and logs the results,
-  // so both curves get a point at this ball count.
-  void time_both_methods(int repeats = 5);
+  // Times every method `repeats` times on the current positions and logs the best,
+  // so every curve gets a point at this ball count.
+  void time_all_methods(int repeats = 5);
   // For each ball count in `counts` that fits the box: a fresh set of balls with the current
-  // parameters, `settle_steps` steps, then both methods timed (the best of `repeats`) and
+  // parameters, `settle_steps` steps, then every method timed (the best of `repeats`) and
   // logged. The running state is untouched. Takes about a second up to 4000 balls.
   void measure_growth(const std::vector<int>& counts, int settle_steps = 20, int repeats = 3);
 
@@ -93,7 +92,7 @@ class collisions final : public scene {
   double time_ = 0.0;
   bool show_pairs_ = false;
   int warmup_steps_ = 0;  // steps left before timings are logged (the first sort is a full one)
-  std::array<std::vector<timing_point>, 2> log_;
+  std::array<std::vector<timing_point>, 3> log_;  // index: broadphase_method
   mutable bool view_dirty_ = true;
   mutable scene_view view_;
 };

@@ -6,8 +6,8 @@
 #include <numbers>
 #include <stdexcept>
 
-#include "core/inertial_accelerations.hpp"
-#include "scenes/local_motion.hpp"
+#include "core/frames/inertial_accelerations.hpp"
+#include "core/frames/local_motion.hpp"
 #include "scenes/registry.hpp"
 
 namespace framelab {
@@ -22,11 +22,7 @@ constexpr double wall_x = 0.0;       // m, the wall's face
 constexpr double arrow_scale = 0.3;  // m per m/s
 constexpr std::array<double, crash::crate_count> crate_z{0.15, -0.15, 0.1};
 
-std::unique_ptr<scene> make_crash() {
-  return std::make_unique<crash>();
-}
-
-const int registered = register_scene(
+const int registered = register_scene<crash>(
     {"crash", "Moving frames", "A car with loose crates hits a wall: counteract the inherited change or not",
      "The crates are children of the car in the transform hierarchy; their local velocity is relative to the car. "
      "At the wall an impulse stops the car: its global velocity changes by dv = -v. Every child inherits that "
@@ -34,8 +30,7 @@ const int registered = register_scene(
      "glued (far lane). Physically they are loose, so the change must be counteracted in the immediate children: "
      "dv1 = -J2^-1 dv, da1 = 2 J2^-1 w2 dv. Then their global velocity is unchanged by the crash and they slide "
      "forward on the bed (near lane) until the front wall of the bed stops them. The box strapped on the middle "
-     "crate is that crate's child: it needs no correction of its own. Crates slide along the car's length only."},
-    &make_crash);
+     "crate is that crate's child: it needs no correction of its own. Crates slide along the car's length only."});
 
 transform3d pose_at(const glm::dvec3& translation) {
   transform3d p;
@@ -59,13 +54,23 @@ std::vector<param_def> crash::parameters() const {
 }
 
 std::vector<channel_def> crash::channels() const {
+  using lane_value = double (*)(const lane&);
+  // A getter of lane li's value; a lane that is not there (single car) reads 0.
+  const auto of_lane = [this](std::size_t li, lane_value value) {
+    return [this, li, value] { return li < lanes_.size() ? value(lanes_[li]) : 0.0; };
+  };
+  const lane_value car_speed = [](const lane& l) { return glm::length(l.tree.global(car_id()).velocity); };
+  const lane_value crate_speed = [](const lane& l) { return glm::length(l.tree.global(crate_id(0)).velocity); };
+  const lane_value crate_slide = [](const lane& l) {
+    return l.tree.local(crate_id(0)).pose.translation.x - crate_start_x(0);
+  };
   return {
-      {"car_speed_1", "m/s", "Lane 1 (counteract on; or the single car): car world speed"},
-      {"crate_speed_1", "m/s", "Lane 1: front crate world speed"},
-      {"crate_slide_1", "m", "Lane 1: how far the front crate slid along the bed"},
-      {"car_speed_2", "m/s", "Lane 2 (counteract off; 0 for a single car): car world speed"},
-      {"crate_speed_2", "m/s", "Lane 2: front crate world speed"},
-      {"crate_slide_2", "m", "Lane 2: how far the front crate slid along the bed"},
+      {"car_speed_1", "m/s", "Lane 1 (counteract on; or the single car): car world speed", of_lane(0, car_speed)},
+      {"crate_speed_1", "m/s", "Lane 1: front crate world speed", of_lane(0, crate_speed)},
+      {"crate_slide_1", "m", "Lane 1: how far the front crate slid along the bed", of_lane(0, crate_slide)},
+      {"car_speed_2", "m/s", "Lane 2 (counteract off; 0 for a single car): car world speed", of_lane(1, car_speed)},
+      {"crate_speed_2", "m/s", "Lane 2: front crate world speed", of_lane(1, crate_speed)},
+      {"crate_slide_2", "m", "Lane 2: how far the front crate slid along the bed", of_lane(1, crate_slide)},
   };
 }
 
@@ -155,7 +160,7 @@ void crash::reset(const param_values& values) {
 // The crash: the car's global velocity changes by dv = -v3 (it stops). Without
 // counteraction the crates inherit dv; with it, each immediate child gets
 //   dv1 = -J2^-1 dv,  da1 = 2 J2^-1 w2 dv
-// (core/hierarchy.hpp, apply_velocity_change) and keeps its global velocity.
+// (core/frames/hierarchy.hpp, apply_velocity_change) and keeps its global velocity.
 void crash::apply_crash(int lane_index) {
   lane& l = lanes_.at(static_cast<std::size_t>(lane_index));
   const glm::dvec3 dv = -l.tree.global(car_id()).velocity;
@@ -165,7 +170,7 @@ void crash::apply_crash(int lane_index) {
 }
 
 // Crates slide along the car's x axis only (the bed holds them otherwise). In the
-// car's frame their acceleration is the inertial one (core/inertial_accelerations.hpp:
+// car's frame their acceleration is the inertial one (core/frames/inertial_accelerations.hpp:
 // -a~2 - alpha~2 x T1 - w~2 x (w~2 x T1) - 2 w~2 x v1, zero while the car coasts)
 // plus kinetic friction -mu g sign(v1), or none while static friction holds.
 void crash::advance_crates(lane& l, double dt) {
@@ -348,17 +353,6 @@ void crash::refresh_view() {
       view_.labels.push_back({text, {wall_x - 7.5, 2.6, l.z}, {0.9f, 0.9f, 0.9f, 1.0f}});
     }
   }
-}
-
-void crash::read_channels(std::span<double> out) const {
-  std::array<double, 6> values{};
-  for (std::size_t li = 0; li < lanes_.size() && li < 2; ++li) {
-    const lane& l = lanes_[li];
-    values[3 * li] = glm::length(l.tree.global(car_id()).velocity);
-    values[3 * li + 1] = glm::length(l.tree.global(crate_id(0)).velocity);
-    values[3 * li + 2] = l.tree.local(crate_id(0)).pose.translation.x - crate_start_x(0);
-  }
-  for (std::size_t i = 0; i < out.size() && i < values.size(); ++i) out[i] = values[i];
 }
 
 }  // namespace framelab

@@ -10,11 +10,11 @@
 //                   or the crate ahead, and stops there.
 // A box strapped on the middle crate is that crate's child: it follows its crate
 // without any correction of its own (grandchildren inherit the counteraction).
-// Source: ../shared/articles/transform-hierarchy-dynamics.txt,
+// Source: docs/articles.md, transform-hierarchy-dynamics,
 // "Counteracting the Inherited Effect from the Parent".
 #include <array>
 
-#include "core/hierarchy.hpp"
+#include "core/frames/hierarchy.hpp"
 #include "scenes/scene.hpp"
 
 namespace framelab {
@@ -34,7 +34,6 @@ class crash final : public scene {
   std::vector<channel_def> channels() const override;
   void reset(const param_values& values) override;
   void step(double dt) override;
-  void read_channels(std::span<double> out) const override;
   const scene_view& view() const override { return view_; }
   std::optional<std::string> edit_node(int node, const node_edit& edit) override;
 

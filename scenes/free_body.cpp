@@ -6,11 +6,7 @@ namespace framelab {
 
 namespace {
 
-std::unique_ptr<scene> make_free_body() {
-  return std::make_unique<free_body>();
-}
-
-const int registered = register_scene(
+const int registered = register_scene<free_body>(
     {"free-body", "Spinning bodies", "One torque-free body: the gyroscopic term and the integrators that keep it",
      "No torque acts on this box, yet its angular velocity omega (orange) wanders: alpha = I^-1 (tau - omega x L) "
      "has the gyroscopic term omega x L, non-zero whenever omega and L (cyan) point different ways. L stays fixed "
@@ -18,8 +14,7 @@ const int registered = register_scene(
      "flips over and over: the Dzhanibekov effect. The translucent ghost is the exact solution (Jacobi elliptic "
      "functions). Switch the gyroscopic term off (the game-engine shortcut): omega never changes and nothing "
      "flips. Switch to explicit-euler: the energy grows. midpoint keeps energy and |L| to ~1e-12. Use the "
-     "Physics panel to change integrators live and the overlay plot to compare with the exact curves."},
-    &make_free_body);
+     "Physics panel to change integrators live and the overlay plot to compare with the exact curves."});
 
 glm::dvec3 to_vec3(const std::vector<double>& v) {
   return {v[0], v[1], v[2]};
@@ -39,11 +34,17 @@ std::vector<param_def> free_body::parameters() const {
 std::vector<channel_def> free_body::channels() const {
   std::vector<channel_def> c;
   append_state_channels(c);
-  append_invariant_channels(c, "", "");
-  c.push_back({"L_direction_drift", "rad", "Angle between L and its initial direction"});
-  c.push_back({"rotation_per_step", "rad", "h |omega|: angle turned in one step (Magnus bound pi/sqrt(2))"});
-  c.push_back({"substeps", "", "Substeps the last step was split into (1: not split)"});
-  append_reference_channels(c, "Exact (elliptic functions)");
+  append_invariant_channels(c, 0, "", "");
+  c.push_back({"L_direction_drift", "rad", "Angle between L and its initial direction",
+               [this] { return the_body().momentum_direction_drift(); }});
+  c.push_back({"rotation_per_step", "rad", "h |omega|: angle turned in one step (Magnus bound pi/sqrt(2))",
+               [this] { return the_body().rotation_per_step(last_dt_); }});
+  c.push_back({"substeps", "", "Substeps the last step was split into (1: not split)",
+               [this] { return static_cast<double>(the_body().last_report().substeps); }});
+  append_closed_form_channels(
+      c, "Exact (elliptic functions)", [this] { return reference_->kinetic_energy(); },
+      [this] { return reference_->angular_momentum_magnitude(); },
+      [this] { return reference_->omega_body(the_body().time()); });
   return c;
 }
 
@@ -79,18 +80,6 @@ void free_body::pose(bool record_trail) {
   update_world_transforms(view_);
   arrows_.update(view_, b, center, record_trail);
   show_status("\nghost: exact solution");
-}
-
-void free_body::read_channels(std::span<double> out) const {
-  const spinning_body& b = the_body();
-  channel_writer write{out};
-  write_state_channels(write);
-  write_invariant_channels(write, b);
-  write(b.momentum_direction_drift());
-  write(b.rotation_per_step(last_dt_));
-  write(static_cast<double>(b.last_report().substeps));
-  write_closed_form_channels(write, reference_->kinetic_energy(), reference_->angular_momentum_magnitude(),
-                             reference_->omega_body(b.time()));
 }
 
 }  // namespace framelab

@@ -6,7 +6,7 @@
 // energy, then drifts, body-frame omega and the analytic references.
 #include <optional>
 
-#include "core/free_rotation_reference.hpp"
+#include "core/rotation/free_rotation_reference.hpp"
 #include "scenes/one_body_scene.hpp"
 
 namespace framelab {
@@ -19,7 +19,6 @@ class free_body final : public one_body_scene {
   std::vector<channel_def> channels() const override;
   std::optional<std::string> check(const param_values& values) const override;
   void reset(const param_values& values) override;
-  void read_channels(std::span<double> out) const override;
 
   const asymmetric_top_reference<double>& reference() const { return *reference_; }
   // Where the body's centre is drawn (m).

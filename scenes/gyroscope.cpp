@@ -12,11 +12,7 @@ namespace {
 
 constexpr double deg = std::numbers::pi / 180.0;
 
-std::unique_ptr<scene> make_gyroscope() {
-  return std::make_unique<gyroscope>();
-}
-
-const int registered = register_scene(
+const int registered = register_scene<gyroscope>(
     {"gyroscope", "Spinning bodies", "A heavy spinning top on a pivot: precession and nutation under gravity",
      "A flywheel spins on an axle whose end rests on a pivot. Gravity pulls the wheel down, but its torque "
      "tau = r x m g (pink) is horizontal: it changes L (cyan) sideways, dL/dt = tau, so the axle swings around "
@@ -25,8 +21,7 @@ const int registered = register_scene(
      "it goes round smoothly; push it backwards (start = loops) and the tip draws loops. The faster the spin, "
      "the slower the precession (about g l / (I3 omega3)). Switch the gyroscopic term off (the game-engine "
      "shortcut, omega' = I^-1 tau): the wheel still goes round, but some six times too slowly (g l / (I1 omega3)) "
-     "and without nodding. Set spin to 0 and it falls like a pendulum."},
-    &make_gyroscope);
+     "and without nodding. Set spin to 0 and it falls like a pendulum."});
 
 // The principal z axis (the axle) tilted from +y toward +x by `tilt`:
 //   q0 = Rz(-tilt) Rx(-90 deg)  (Rx(-90 deg) takes z to y; Rz(-tilt) y = (sin tilt, cos tilt, 0))
@@ -196,36 +191,26 @@ void gyroscope::pose(bool record_trail) {
   view_.labels[0].position = beside_target(view_.camera, -3.4, 0.2);
 }
 
-void gyroscope::read_channels(std::span<double> out) const {
-  const spinning_body& b = the_body();
-  channel_writer write{out};
-  write(tilt());
-  write(precession_rate_);
-  write(steady_rate_);
-  write_state_channels(write);
-  write_invariant_channels(write, b);
-  write(b.initial_energy());
-  write(azimuth_);
-  write(glm::dot(b.body.angular_momentum(), axis()));
-  write(b.rotation_per_step(last_dt_));
-}
-
 std::vector<channel_def> gyroscope::channels() const {
   // Nutation and precession first: the Plots panel shows the first three.
   std::vector<channel_def> c = {
-      {"tilt", "rad", "Angle of the axle from the vertical (nutation)"},
-      {"precession_rate", "rad/s", "d(azimuth)/dt over the last step"},
-      {"steady_rate_ref", "rad/s", "Steady-precession rate at the initial tilt and spin"},
+      {"tilt", "rad", "Angle of the axle from the vertical (nutation)", [this] { return tilt(); }},
+      {"precession_rate", "rad/s", "d(azimuth)/dt over the last step", [this] { return precession_rate_; }},
+      {"steady_rate_ref", "rad/s", "Steady-precession rate at the initial tilt and spin",
+       [this] { return steady_rate_; }},
   };
   append_state_channels(c, {"Angular momentum about the pivot, world, x (per kg)",
                             "Angular momentum about the pivot, world, y (per kg; conserved: gravity's torque is "
                             "horizontal)",
                             "Angular momentum about the pivot, world, z (per kg)"});
-  append_invariant_channels(c, "", "");
-  c.push_back({"energy_ref", "J", "Initial energy (conserved: kinetic + potential, per kg)"});
-  c.push_back({"azimuth", "rad", "Precession angle of the axle about +y, unwrapped"});
-  c.push_back({"L_axis", "kg m^2/s", "L along the axle, I3 omega3 (conserved)"});
-  c.push_back({"rotation_per_step", "rad", "h |omega|: angle turned in one step (Magnus bound pi/sqrt(2))"});
+  append_invariant_channels(c, 0, "", "");
+  c.push_back({"energy_ref", "J", "Initial energy (conserved: kinetic + potential, per kg)",
+               [this] { return the_body().initial_energy(); }});
+  c.push_back({"azimuth", "rad", "Precession angle of the axle about +y, unwrapped", [this] { return azimuth_; }});
+  c.push_back({"L_axis", "kg m^2/s", "L along the axle, I3 omega3 (conserved)",
+               [this] { return glm::dot(the_body().body.angular_momentum(), axis()); }});
+  c.push_back({"rotation_per_step", "rad", "h |omega|: angle turned in one step (Magnus bound pi/sqrt(2))",
+               [this] { return the_body().rotation_per_step(last_dt_); }});
   return c;
 }
 
@@ -235,7 +220,7 @@ constexpr double gyroscope_momentum_tolerance = 1e-9;
 constexpr double gyroscope_energy_tolerance = 1e-3;
 
 std::vector<conserved_quantity> gyroscope::conserved() const {
-  if (!the_body().midpoint_with_gyro()) return {};
+  if (!the_body().conserves_invariants()) return {};
   return {{"Ly", "", gyroscope_momentum_tolerance},
           {"L_axis", "", gyroscope_momentum_tolerance},
           {"energy", "energy_ref", gyroscope_energy_tolerance}};

@@ -18,7 +18,6 @@ class gyroscope final : public one_body_scene {
   void reset(const param_values& values) override;
   // The body's step, then the precession angle it turned through.
   void step(double dt) override;
-  void read_channels(std::span<double> out) const override;
   // With the midpoint rule: L about the vertical and along the axle (gravity's torque
   // is horizontal and perpendicular to the axle), and the energy to second order.
   std::vector<conserved_quantity> conserved() const override;

@@ -3,7 +3,10 @@
 // single body and how it starts, the step (advance the body, then pose the view),
 // the view with the body's omega and L arrows, the status label, and the state and
 // closed-form channels in the order rigid_body_scene.hpp names them.
+#include <array>
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "scenes/rigid_body_drawing.hpp"
 #include "scenes/rigid_body_scene.hpp"
@@ -33,12 +36,16 @@ class one_body_scene : public rigid_body_scene {
   // The body's status (body_status_text) followed by `note` in the first label,
   // drawn in the warning colour once a step has been refused.
   void show_status(const std::string& note);
-  // qw, qx, qy, qz, wx, wy, wz, Lx, Ly, Lz: the values of append_state_channels.
-  void write_state_channels(channel_writer& write) const;
-  // The closed-form references at the body's time, with omega_ref in the principal frame:
-  //   energy_ref, L_norm_ref, angle_w_L_ref = angle between omega_ref and I omega_ref, wb*_ref
-  void write_closed_form_channels(channel_writer& write, double energy, double l_norm,
-                                  const glm::dvec3& omega_ref) const;
+  // The body's state: qw, qx, qy, qz (orientation, body to world), wx, wy, wz (omega,
+  // world frame), Lx, Ly, Lz (world frame, described by `momentum_descriptions`).
+  void append_state_channels(std::vector<channel_def>& channels) const;
+  void append_state_channels(std::vector<channel_def>& channels,
+                             const std::array<std::string, 3>& momentum_descriptions) const;
+  // The closed-form references (reference_channels, described as `what`), omega_ref in the
+  // principal frame; angle_w_L_ref = angle between omega_ref and L_ref = I omega_ref.
+  void append_closed_form_channels(std::vector<channel_def>& channels, const std::string& what,
+                                   std::function<double()> energy, std::function<double()> l_norm,
+                                   std::function<glm::dvec3()> omega_ref) const;
 
   spin_arrows arrows_;
   scene_view view_;

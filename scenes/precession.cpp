@@ -11,11 +11,7 @@ namespace {
 
 constexpr double deg = std::numbers::pi / 180.0;
 
-std::unique_ptr<scene> make_precession() {
-  return std::make_unique<precession>();
-}
-
-const int registered = register_scene(
+const int registered = register_scene<precession>(
     {"precession", "Spinning bodies", "Torque-free precession of a coin: body cone rolling on the space cone",
      "A coin spun about an axis tilted from its symmetry axis wobbles although no torque acts. L (cyan) is fixed; "
      "omega (orange) and the coin's axle turn around it at the space precession rate |L|/I1, while seen from the "
@@ -24,8 +20,7 @@ const int registered = register_scene(
      "without slipping on the space cone (fixed in space, around L); they touch along omega, whose tip traces the "
      "circle. The ghost is the closed-form solution. Without the gyroscopic term (gyro off) omega stays put and "
      "there is no wobble. Make the cylinder thicker than it is wide (prolate) and the body cone rolls outside the "
-     "space cone instead."},
-    &make_precession);
+     "space cone instead."});
 
 }  // namespace
 
@@ -45,17 +40,23 @@ std::vector<param_def> precession::parameters() const {
 
 std::vector<channel_def> precession::channels() const {
   // The axle first: the Plots panel shows the first three, and the axle going round L is the point.
-  std::vector<channel_def> c = {
-      {"axis_x", "", "Symmetry axis (unit), world frame, x"},
-      {"axis_y", "", "Symmetry axis (unit), world frame, y"},
-      {"axis_z", "", "Symmetry axis (unit), world frame, z"},
-  };
+  std::vector<channel_def> c =
+      xyz_channels({"axis_x", "axis_y", "axis_z"}, "",
+                   {"Symmetry axis (unit), world frame, x", "Symmetry axis (unit), world frame, y",
+                    "Symmetry axis (unit), world frame, z"},
+                   [this] { return symmetry_axis(); });
   append_state_channels(c);
-  append_invariant_channels(c, "", "");
-  c.push_back({"body_rate_ref", "rad/s", "Closed form: omega turns about the axle at (I3 - I1)/I1 omega3"});
-  c.push_back({"space_rate_ref", "rad/s", "Closed form: the axle turns about L at |L|/I1"});
-  c.push_back({"rotation_per_step", "rad", "h |omega|: angle turned in one step (Magnus bound pi/sqrt(2))"});
-  append_reference_channels(c, "Closed form");
+  append_invariant_channels(c, 0, "", "");
+  c.push_back({"body_rate_ref", "rad/s", "Closed form: omega turns about the axle at (I3 - I1)/I1 omega3",
+               [this] { return reference_->body_precession_rate(); }});
+  c.push_back({"space_rate_ref", "rad/s", "Closed form: the axle turns about L at |L|/I1",
+               [this] { return reference_->space_precession_rate(); }});
+  c.push_back({"rotation_per_step", "rad", "h |omega|: angle turned in one step (Magnus bound pi/sqrt(2))",
+               [this] { return the_body().rotation_per_step(last_dt_); }});
+  append_closed_form_channels(
+      c, "Closed form", [this] { return reference_->kinetic_energy(); },
+      [this] { return glm::length(reference_->angular_momentum_world()); },
+      [this] { return reference_->omega_body(the_body().time()); });
   return c;
 }
 
@@ -144,19 +145,6 @@ void precession::pose(bool record_trail) {
   view_.labels[0].position = beside_target(view_.camera, -3.5, -0.6);
   view_.labels[1].position = far_side(axis, body_angle);
   view_.labels[2].position = glm::length(l) > 0.0 ? far_side(l, space_angle) : center;
-}
-
-void precession::read_channels(std::span<double> out) const {
-  const spinning_body& b = the_body();
-  channel_writer write{out};
-  write(symmetry_axis());
-  write_state_channels(write);
-  write_invariant_channels(write, b);
-  write(reference_->body_precession_rate());
-  write(reference_->space_precession_rate());
-  write(b.rotation_per_step(last_dt_));
-  write_closed_form_channels(write, reference_->kinetic_energy(), glm::length(reference_->angular_momentum_world()),
-                             reference_->omega_body(b.time()));
 }
 
 }  // namespace framelab

@@ -3,10 +3,10 @@
 // spun about an axis tilted from its symmetry axis. omega and L are drawn as
 // arrows, omega's tip leaves a trail, the body cone (fixed in the coin, around
 // its symmetry axis) rolls on the space cone (fixed in space, around L), and a
-// translucent ghost follows the closed form (core/free_rotation_reference.hpp).
+// translucent ghost follows the closed form (core/rotation/free_rotation_reference.hpp).
 #include <optional>
 
-#include "core/free_rotation_reference.hpp"
+#include "core/rotation/free_rotation_reference.hpp"
 #include "scenes/one_body_scene.hpp"
 
 namespace framelab {
@@ -30,7 +30,6 @@ class precession final : public one_body_scene {
   std::vector<param_def> parameters() const override;
   std::vector<channel_def> channels() const override;
   void reset(const param_values& values) override;
-  void read_channels(std::span<double> out) const override;
 
   const symmetric_top_reference<double>& reference() const { return *reference_; }
   // The symmetry axis (principal z) in the world.

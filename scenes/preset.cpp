@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "scenes/atomic_file.hpp"
+#include "common/atomic_file.hpp"
 
 namespace framelab {
 

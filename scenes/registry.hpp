@@ -1,10 +1,12 @@
 #pragma once
 // The scene registry: each scene registers itself with one line in its own .cpp,
-//   static const int registered = framelab::register_scene({...}, &make_my_scene);
+//   const int registered = framelab::register_scene<my_scene>({...});
 // as Box2D's samples do. The CLI, the UI, the benchmarks and the tests all list
 // scenes from here.
 #include <memory>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "scenes/scene.hpp"
@@ -28,6 +30,20 @@ struct scene_entry {
 // Adds a scene; returns its registration number. A second scene of the same name is
 // refused with std::logic_error (a programming error caught at start-up).
 int register_scene(scene_info info, scene_factory create);
+
+// A new T, as a scene: the factory register_scene<T> records.
+template <class T>
+std::unique_ptr<scene> make_scene() {
+  return std::make_unique<T>();
+}
+
+// Adds scene class T, made by its default constructor: a scene's .cpp needs no factory.
+template <class T>
+int register_scene(scene_info info) {
+  static_assert(std::is_base_of_v<scene, T>, "register_scene<T>: T must derive from framelab::scene");
+  static_assert(std::is_default_constructible_v<T>, "register_scene<T>: T must be default-constructible");
+  return register_scene(std::move(info), &make_scene<T>);
+}
 
 // Every registered scene, ordered by category then name.
 std::vector<scene_entry> registered_scenes();

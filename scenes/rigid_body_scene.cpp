@@ -123,51 +123,37 @@ const std::vector<body_channel>& body_channels() {
   return kinds;
 }
 
-void append_state_channels(std::vector<channel_def>& channels) {
-  append_state_channels(channels, {"Angular momentum L, world frame, x", "Angular momentum L, world frame, y",
-                                   "Angular momentum L, world frame, z"});
+std::vector<channel_def> xyz_channels(const std::array<std::string, 3>& names, const std::string& unit,
+                                      const std::array<std::string, 3>& descriptions, std::function<glm::dvec3()> get) {
+  std::vector<channel_def> channels;
+  for (int k = 0; k < 3; ++k) channels.push_back({names[k], unit, descriptions[k], [get, k] { return get()[k]; }});
+  return channels;
 }
 
-void append_state_channels(std::vector<channel_def>& channels,
-                           const std::array<std::string, 3>& momentum_descriptions) {
-  channels.insert(channels.end(), {
-      {"qw", "", "Orientation quaternion (body to world), w"},
-      {"qx", "", "Orientation quaternion (body to world), x"},
-      {"qy", "", "Orientation quaternion (body to world), y"},
-      {"qz", "", "Orientation quaternion (body to world), z"},
-      {"wx", "rad/s", "Angular velocity omega, world frame, x"},
-      {"wy", "rad/s", "Angular velocity omega, world frame, y"},
-      {"wz", "rad/s", "Angular velocity omega, world frame, z"},
-      {"Lx", "kg m^2/s", momentum_descriptions[0]},
-      {"Ly", "kg m^2/s", momentum_descriptions[1]},
-      {"Lz", "kg m^2/s", momentum_descriptions[2]},
-  });
+std::vector<channel_def> reference_channels(const std::string& what, reference_getters get) {
+  std::vector<channel_def> channels = {
+      {"energy_ref", "J", what + ": energy (conserved)", std::move(get.energy)},
+      {"L_norm_ref", "kg m^2/s", what + ": |L| (conserved)", std::move(get.l_norm)},
+      {"angle_w_L_ref", "rad", what + ": angle between omega and L", std::move(get.angle_w_l)},
+  };
+  for (auto& c : xyz_channels({"wbx_ref", "wby_ref", "wbz_ref"}, "rad/s",
+                              {what + ": omega, principal frame, x", what + ": omega, principal frame, y",
+                               what + ": omega, principal frame, z"},
+                              std::move(get.omega_body)))
+    channels.push_back(std::move(c));
+  return channels;
 }
 
-void append_invariant_channels(std::vector<channel_def>& channels, const std::string& suffix,
-                               const std::string& whose) {
-  for (const auto& k : body_channels()) channels.push_back({k.name + suffix, k.unit, whose + k.description});
+channel_def rigid_body_scene::body_channel_def(const body_channel& kind, std::size_t i, std::string name,
+                                               std::string description) const {
+  return {std::move(name), kind.unit, std::move(description),
+          [this, i, value = kind.value] { return value(bodies_[i]); }};
 }
 
-void write_invariant_channels(channel_writer& write, const spinning_body& b) {
-  for (const auto& k : body_channels()) write(k.value(b));
-}
-
-void append_reference_channels(std::vector<channel_def>& channels, const std::string& what) {
-  channels.push_back({"energy_ref", "J", what + ": energy (conserved)"});
-  channels.push_back({"L_norm_ref", "kg m^2/s", what + ": |L| (conserved)"});
-  channels.push_back({"angle_w_L_ref", "rad", what + ": angle between omega and L"});
-  channels.push_back({"wbx_ref", "rad/s", what + ": omega, principal frame, x"});
-  channels.push_back({"wby_ref", "rad/s", what + ": omega, principal frame, y"});
-  channels.push_back({"wbz_ref", "rad/s", what + ": omega, principal frame, z"});
-}
-
-void write_reference_channels(channel_writer& write, double energy, double l_norm, double angle_w_l,
-                              const glm::dvec3& omega_body) {
-  write(energy);
-  write(l_norm);
-  write(angle_w_l);
-  write(omega_body);
+void rigid_body_scene::append_invariant_channels(std::vector<channel_def>& channels, std::size_t i,
+                                                 const std::string& suffix, const std::string& whose) const {
+  for (const auto& k : body_channels())
+    channels.push_back(body_channel_def(k, i, k.name + suffix, whose + k.description));
 }
 
 // Measured over 100,000 steps of 1/120 s: 1.3e-11 (energy) and 6.4e-12 (|L|).
@@ -176,7 +162,7 @@ constexpr double midpoint_invariant_tolerance = 1e-9;
 std::vector<conserved_quantity> rigid_body_scene::conserved() const {
   std::vector<conserved_quantity> kept;
   for (const auto& b : bodies_) {
-    if (!b.torque_free() || !b.midpoint_with_gyro()) continue;
+    if (!b.torque_free() || !b.conserves_invariants()) continue;
     kept.push_back({"energy" + b.suffix, "energy_ref", midpoint_invariant_tolerance});
     kept.push_back({"L_norm" + b.suffix, "L_norm_ref", midpoint_invariant_tolerance});
   }

@@ -1,17 +1,16 @@
 #pragma once
 // What the spinning-body scenes share (free-body, precession, tennis-racket,
-// gyroscope): a body stepped by core/rotation_integrator.hpp whose settings the
+// gyroscope): a body stepped by core/rotation/rotation_integrator.hpp whose settings the
 // physics panel changes live, the parameters that choose those settings, the
 // channels every body reports, and the base class the panel finds with
 // dynamic_cast. Drawing helpers are in scenes/rigid_body_drawing.hpp.
 #include <array>
 #include <functional>
 #include <optional>
-#include <span>
 #include <string>
 #include <vector>
 
-#include "core/rotation_integrator.hpp"
+#include "core/rotation/rotation_integrator.hpp"
 #include "scenes/scene.hpp"
 
 namespace framelab {
@@ -39,7 +38,12 @@ class spinning_body {
   bool torque_free() const { return !torque; }
   // Stepped by the implicit midpoint rule with the gyroscopic term: the settings that
   // keep the quadratic invariants (the kinetic energy, |L| when torque-free) to round-off.
-  bool midpoint_with_gyro() const { return settings.gyroscopic && settings.integrator == integrator_kind::midpoint; }
+  // The implicit midpoint rule and its fourth-order composition keep energy and |L| of a
+  // torque-free body with the gyroscopic term on.
+  bool conserves_invariants() const {
+    return settings.gyroscopic &&
+           (settings.integrator == integrator_kind::midpoint || settings.integrator == integrator_kind::midpoint4);
+  }
   const step_report<double>& last_report() const { return report_; }
   const std::optional<std::string>& failure() const { return failure_; }
   double time() const { return time_; }
@@ -80,20 +84,10 @@ std::string describe(const rotation_settings& s);
 // Checks the `inertia` vector parameter: "inertia (I1, I2, I3): reason".
 std::optional<std::string> check_inertia_parameter(const param_values& values, const char* name = "inertia");
 
-// Appends values in channel order (ignores values beyond the span).
-struct channel_writer {
-  std::span<double> out;
-  std::size_t next = 0;
-  void operator()(double v) {
-    if (next < out.size()) out[next] = v;
-    ++next;
-  }
-  void operator()(const glm::dvec3& v) {
-    (*this)(v.x);
-    (*this)(v.y);
-    (*this)(v.z);
-  }
-};
+// Three channels, one per component of a vector getter: names[k] reads get()[k].
+// The getter is called once per channel (the components come from separate calls).
+std::vector<channel_def> xyz_channels(const std::array<std::string, 3>& names, const std::string& unit,
+                                      const std::array<std::string, 3>& descriptions, std::function<glm::dvec3()> get);
 
 // The invariant and body-frame channels of one body, named with its suffix:
 //   energy, energy_drift, L_norm, L_drift, angle_w_L, wbx, wby, wbz
@@ -105,18 +99,18 @@ struct body_channel {
   double (*value)(const spinning_body&);
 };
 const std::vector<body_channel>& body_channels();
-// qw, qx, qy, qz (body to world), wx, wy, wz, Lx, Ly, Lz (world frame), in that order.
-void append_state_channels(std::vector<channel_def>& channels);
-// The same with Lx, Ly, Lz described otherwise (e.g. about a pivot, per kg).
-void append_state_channels(std::vector<channel_def>& channels, const std::array<std::string, 3>& momentum_descriptions);
-void append_invariant_channels(std::vector<channel_def>& channels, const std::string& suffix, const std::string& whose);
-void write_invariant_channels(channel_writer& write, const spinning_body& b);
-// The analytic references for the overlay: energy_ref, L_norm_ref, angle_w_L_ref,
-// wbx_ref, wby_ref, wbz_ref.
-void append_reference_channels(std::vector<channel_def>& channels, const std::string& what);
-// omega_body is in the principal frame, like wbx, wby, wbz.
-void write_reference_channels(channel_writer& write, double energy, double l_norm, double angle_w_l,
-                              const glm::dvec3& omega_body);
+
+// The getters of the analytic references: omega_body in the principal frame, like wbx,
+// wby, wbz; angle_w_l the angle between omega and L = I omega.
+struct reference_getters {
+  std::function<double()> energy;
+  std::function<double()> l_norm;
+  std::function<double()> angle_w_l;
+  std::function<glm::dvec3()> omega_body;
+};
+// The analytic references for the overlay, described as `what`: energy_ref, L_norm_ref,
+// angle_w_L_ref, wbx_ref, wby_ref, wbz_ref, in that order.
+std::vector<channel_def> reference_channels(const std::string& what, reference_getters get);
 
 // A scene made of spinning bodies. The physics panel reaches it with
 // dynamic_cast and changes body(i).settings between steps (no reset needed:
@@ -137,6 +131,15 @@ class rigid_body_scene : public scene {
   std::vector<conserved_quantity> conserved() const override;
 
  protected:
+  // Channel `kind` of bodies_[i], named `name`. The getter looks the body up on each call:
+  // bodies_ is rebuilt by every reset.
+  channel_def body_channel_def(const body_channel& kind, std::size_t i, std::string name,
+                               std::string description) const;
+  // The body_channels() of bodies_[i], in that order, named with `suffix` and described
+  // with `whose` in front.
+  void append_invariant_channels(std::vector<channel_def>& channels, std::size_t i, const std::string& suffix,
+                                 const std::string& whose) const;
+
   std::vector<spinning_body> bodies_;
   double last_dt_ = 0.0;
 };

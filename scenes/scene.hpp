@@ -2,9 +2,9 @@
 // The interface every teaching scene implements. A scene declares itself as data
 // (parameters, channels, actions, what it shows) and implements reset and step.
 // It makes no GL or ImGui call: render/ and ui/ read its scene_view.
+#include <functional>
 #include <memory>
 #include <optional>
-#include <span>
 #include <string>
 #include <vector>
 
@@ -13,13 +13,19 @@
 
 namespace framelab {
 
-// A named scalar time series the scene reports every step (plotted, written to CSV).
+// A named scalar time series the scene reports every step (plotted, written to CSV),
+// declared once together with the getter that reads it, so that the list of names and
+// the list of values cannot drift apart:
+//   {"hull_x", "m", "Hull position, x", [this] { return view_.nodes[hull].world.translation.x; }}
+// The getter reads the scene that declared it (it captures `this`): it is valid while
+// that scene object lives, and reads its state as of the last reset/step/trigger/edit.
 // A channel measured on the host (a wall-clock time) is marked `measured`: it differs
 // from run to run, so the determinism checks leave it out.
 struct channel_def {
   std::string name;
   std::string unit;
   std::string description;
+  std::function<double()> read;
   bool measured = false;
 };
 
@@ -61,6 +67,8 @@ class scene {
   virtual ~scene() = default;
 
   virtual std::vector<param_def> parameters() const = 0;
+  // Every channel with its getter, in the order of the CSV columns and the Plots panel.
+  // The list does not depend on the parameters; the getters read this object.
   virtual std::vector<channel_def> channels() const = 0;
   virtual std::vector<action_def> actions() const { return {}; }
 
@@ -72,8 +80,6 @@ class scene {
   virtual void reset(const param_values& values) = 0;
   // Advances the state by dt seconds (dt > 0, finite).
   virtual void step(double dt) = 0;
-  // Writes the current value of every channel, in channels() order.
-  virtual void read_channels(std::span<double> out) const = 0;
   // What to draw and list; valid until the next reset/step/trigger.
   virtual const scene_view& view() const = 0;
   virtual void trigger(const std::string& /*action*/) {}
@@ -91,5 +97,13 @@ class scene {
   // The simulation then pauses with this message, as for a non-finite channel.
   virtual std::optional<std::string> failure() const { return std::nullopt; }
 };
+
+// The current value of each of the scene's channels, in channels() order (its getters,
+// called once each): for tests and tools that hold a scene without a simulation.
+inline std::vector<double> read_channels(const scene& s) {
+  std::vector<double> values;
+  for (const auto& channel : s.channels()) values.push_back(channel.read());
+  return values;
+}
 
 }  // namespace framelab

@@ -1,8 +1,7 @@
 #include "scenes/simulation.hpp"
 
-#include <chrono>
-
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 namespace framelab {
@@ -44,10 +43,16 @@ std::optional<std::string> simulation::load(const scene_entry& entry, const para
   auto defs = candidate->parameters();
   if (auto error = validate_params(defs, values)) return error;
   if (auto error = candidate->check(values)) return error;
+  // The getters read the candidate itself, which the simulation keeps from here on.
+  auto channels = candidate->channels();
+  for (const auto& channel : channels) {
+    if (!channel.read) return entry.info.name + ": channel '" + channel.name + "' has no getter";
+  }
   entry_ = entry;
   scene_ = std::move(candidate);
+  ++scene_serial_;
   defs_ = std::move(defs);
-  channels_ = scene_->channels();
+  channels_ = std::move(channels);
   values_ = values;
   reset();
   return std::nullopt;
@@ -91,7 +96,7 @@ void simulation::reset() {
 }
 
 void simulation::record() {
-  scene_->read_channels(latest_);
+  for (std::size_t i = 0; i < channels_.size(); ++i) latest_[i] = channels_[i].read();
   if (auto why = scene_->failure(); why && !fault_) {
     fault_ = *why + " (t = " + std::to_string(time_) + " s); the scene is paused (reset to continue)";
     paused_ = true;
@@ -115,7 +120,9 @@ void simulation::fixed_step() {
   record();
 }
 
-void simulation::single_step() { fixed_step(); }
+void simulation::single_step() {
+  fixed_step();
+}
 
 int simulation::advance(double real_seconds) {
   if (!loaded() || paused_ || !std::isfinite(real_seconds) || real_seconds <= 0.0) return 0;

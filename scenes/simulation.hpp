@@ -4,6 +4,7 @@
 // accumulated and consumed in steps of dt, at most max_steps_per_frame per frame,
 // so a slow frame cannot make the simulation spiral. No GL or ImGui here; the UI
 // and the headless `sim` command both drive this class.
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -71,12 +72,17 @@ class simulation {
   void trigger(const std::string& action);
 
   bool loaded() const { return scene_ != nullptr; }
+  // A number that changes whenever load() makes a new scene object, so that a panel can
+  // tell "the same scene" from "another scene at the same address" without keeping a
+  // pointer across a reload. A reset keeps it.
+  std::uint64_t scene_serial() const { return scene_serial_; }
   const scene_entry& entry() const { return entry_; }
   const scene& current() const { return *scene_; }
   // For scene-specific panels that change live settings (e.g. a body's integrator);
   // such changes must keep the scene's state valid.
   scene& current_mutable() { return *scene_; }
   const std::vector<param_def>& parameter_defs() const { return defs_; }
+  // Each with its getter, which reads current(): valid until the next load().
   const std::vector<channel_def>& channel_defs() const { return channels_; }
   const param_values& parameters() const { return values_; }
   const clock_settings& clock() const { return clock_; }
@@ -97,6 +103,7 @@ class simulation {
 
   scene_entry entry_;
   std::unique_ptr<scene> scene_;
+  std::uint64_t scene_serial_ = 0;
   std::vector<param_def> defs_;
   std::vector<channel_def> channels_;
   param_values values_;

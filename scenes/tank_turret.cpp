@@ -4,7 +4,7 @@
 #include <numbers>
 #include <stdexcept>
 
-#include "scenes/local_motion.hpp"
+#include "core/frames/local_motion.hpp"
 #include "scenes/registry.hpp"
 
 namespace framelab {
@@ -17,11 +17,7 @@ constexpr std::size_t shell_trail_length = 400;
 constexpr double shell_diameter = 0.4;  // m
 constexpr std::size_t fixed_trails = 2;
 
-std::unique_ptr<scene> make_tank_turret() {
-  return std::make_unique<tank_turret>();
-}
-
-const int registered = register_scene(
+const int registered = register_scene<tank_turret>(
     {"tank-turret", "Moving frames", "A tank drives a circle while its turret yaws and its barrel pitches; it can fire",
      "Each part of the tank is posed relative to its parent: the hull relative to the world, the turret relative "
      "to the hull, the barrel relative to the turret. The world pose of the muzzle is the composition "
@@ -31,8 +27,7 @@ const int registered = register_scene(
      "Only three simple motions are programmed (drive a circle, yaw at a constant rate, pitch back and forth), "
      "yet the muzzle traces a looping path. Select a node in the scene tree to read its local and world "
      "dynamics, or edit them. Fire (F) launches a shell with the muzzle's world velocity plus the muzzle speed: "
-     "watch how the tank's motion bends where the shells go."},
-    &make_tank_turret);
+     "watch how the tank's motion bends where the shells go."});
 
 transform3d make_pose(glm::dvec3 translation, double angle, glm::dvec3 axis) {
   transform3d pose;
@@ -62,21 +57,42 @@ std::vector<param_def> tank_turret::parameters() const {
   };
 }
 
+// The muzzle's world dynamics come from the last world sweep (hierarchy::global is a
+// lookup once update_world() ran, as it has after every reset, step and edit).
 std::vector<channel_def> tank_turret::channels() const {
+  const glm::dvec3 up{0.0, 1.0, 0.0}, pitch_axis{0.0, 0.0, 1.0};
   return {
-      {"hull_x", "m", "Hull position, x"},
-      {"hull_z", "m", "Hull position, z"},
-      {"heading", "rad", "Hull yaw about +y"},
-      {"turret_yaw", "rad", "Turret yaw relative to the hull"},
-      {"barrel_pitch", "rad", "Barrel pitch relative to the turret"},
-      {"muzzle_x", "m", "Muzzle world position, x"},
-      {"muzzle_y", "m", "Muzzle world position, y"},
-      {"muzzle_z", "m", "Muzzle world position, z"},
-      {"muzzle_speed", "m/s", "Muzzle world speed |v|, composed through the hierarchy"},
-      {"muzzle_accel", "m/s^2", "Muzzle world acceleration |a|, composed through the hierarchy"},
-      {"muzzle_angular_speed", "rad/s", "Muzzle world angular speed |w|"},
-      {"shells_in_flight", "", "Shells still in the air"},
+      {"hull_x", "m", "Hull position, x", [this] { return view_.nodes[hull].world.translation.x; }},
+      {"hull_z", "m", "Hull position, z", [this] { return view_.nodes[hull].world.translation.z; }},
+      {"heading", "rad", "Hull yaw about +y",
+       [this, up] { return programmed_[hull] ? speed_ * time_ / radius_ : local_angle(hull, up); }},
+      {"turret_yaw", "rad", "Turret yaw relative to the hull",
+       [this, up] { return programmed_[turret] ? turret_rate_ * time_ : local_angle(turret, up); }},
+      {"barrel_pitch", "rad", "Barrel pitch relative to the turret",
+       [this, pitch_axis] { return local_angle(barrel_pivot, pitch_axis); }},
+      {"muzzle_x", "m", "Muzzle world position, x", [this] { return world_dynamics(muzzle).pose.translation.x; }},
+      {"muzzle_y", "m", "Muzzle world position, y", [this] { return world_dynamics(muzzle).pose.translation.y; }},
+      {"muzzle_z", "m", "Muzzle world position, z", [this] { return world_dynamics(muzzle).pose.translation.z; }},
+      {"muzzle_speed", "m/s", "Muzzle world speed |v|, composed through the hierarchy",
+       [this] { return glm::length(world_dynamics(muzzle).velocity); }},
+      {"muzzle_accel", "m/s^2", "Muzzle world acceleration |a|, composed through the hierarchy",
+       [this] { return glm::length(world_dynamics(muzzle).accel); }},
+      {"muzzle_angular_speed", "rad/s", "Muzzle world angular speed |w|",
+       [this] { return glm::length(world_dynamics(muzzle).angular_velocity); }},
+      {"shells_in_flight", "", "Shells still in the air", [this] { return static_cast<double>(shells_in_flight()); }},
   };
+}
+
+// The angle of the node's local rotation about a known axis: 2 atan2(q_v . axis, q_w).
+double tank_turret::local_angle(int node, const glm::dvec3& axis) const {
+  const glm::dquat& q = tree_.local(id(node)).pose.rotation;
+  return 2.0 * std::atan2(glm::dot(glm::dvec3(q.x, q.y, q.z), axis), q.w);
+}
+
+std::size_t tank_turret::shells_in_flight() const {
+  std::size_t in_flight = 0;
+  for (const auto& s : shells_) in_flight += s.landed ? 0 : 1;
+  return in_flight;
 }
 
 std::vector<action_def> tank_turret::actions() const {
@@ -299,30 +315,6 @@ void tank_turret::refresh_view() {
   view_.vectors[1].value = m.velocity;
   view_.vectors[2].origin = m.pose.translation;
   view_.vectors[2].value = m.accel;
-}
-
-void tank_turret::read_channels(std::span<double> out) const {
-  const dynamic_transform<double, 3> m = tree_.global(id(muzzle));
-  const auto angle_about = [](const glm::dquat& q, const glm::dvec3& axis) {
-    // The angle of a rotation about a known axis: 2 atan2(q_v . axis, q_w)
-    return 2.0 * std::atan2(glm::dot(glm::dvec3(q.x, q.y, q.z), axis), q.w);
-  };
-  std::size_t in_flight = 0;
-  for (const auto& s : shells_) in_flight += s.landed ? 0 : 1;
-  const double values[] = {
-      view_.nodes[hull].world.translation.x,
-      view_.nodes[hull].world.translation.z,
-      programmed_[hull] ? speed_ * time_ / radius_ : angle_about(tree_.local(id(hull)).pose.rotation, {0.0, 1.0, 0.0}),
-      programmed_[turret] ? turret_rate_ * time_ : angle_about(tree_.local(id(turret)).pose.rotation, {0.0, 1.0, 0.0}),
-      angle_about(tree_.local(id(barrel_pivot)).pose.rotation, {0.0, 0.0, 1.0}),
-      m.pose.translation.x,
-      m.pose.translation.y,
-      m.pose.translation.z,
-      glm::length(m.velocity),
-      glm::length(m.accel),
-      glm::length(m.angular_velocity),
-      static_cast<double>(in_flight)};
-  for (std::size_t i = 0; i < out.size() && i < std::size(values); ++i) out[i] = values[i];
 }
 
 }  // namespace framelab

@@ -1,6 +1,6 @@
 #pragma once
 // tank-turret: a tank drives a circle, its turret yaws and its barrel pitches. Every
-// part is a node of a core transform hierarchy (core/hierarchy.hpp) holding its LOCAL
+// part is a node of a core transform hierarchy (core/frames/hierarchy.hpp) holding its LOCAL
 // dynamic transform: pose, velocity, acceleration, angular velocity and angular
 // acceleration relative to its parent, all analytic from the programmed motion.
 // The world sweep composes them (A3 = A2 o A1 with the article's velocity and
@@ -9,11 +9,11 @@
 // velocity plus the muzzle speed along the barrel; it then flies ballistically.
 //
 // Nodes can be edited from the UI (scene::edit_node): an edited node is released
-// from its programme and coasts freely from the edited state (scenes/local_motion.hpp);
+// from its programme and coasts freely from the edited state (core/frames/local_motion.hpp);
 // Reset restores the programme.
 #include <array>
 
-#include "core/hierarchy.hpp"
+#include "core/frames/hierarchy.hpp"
 #include "scenes/scene.hpp"
 
 namespace framelab {
@@ -37,7 +37,6 @@ class tank_turret final : public scene {
   std::vector<action_def> actions() const override;
   void reset(const param_values& values) override;
   void step(double dt) override;
-  void read_channels(std::span<double> out) const override;
   const scene_view& view() const override { return view_; }
   void trigger(const std::string& action) override;
   std::optional<std::string> edit_node(int node, const node_edit& edit) override;
@@ -49,11 +48,14 @@ class tank_turret final : public scene {
   // False once the node was edited: it then coasts instead of following its programme.
   bool programmed(int node) const { return programmed_.at(static_cast<std::size_t>(node)); }
   const std::vector<shell>& shells() const { return shells_; }
+  std::size_t shells_in_flight() const;  // fired and not yet landed
   void fire();
 
  private:
   static node_id id(int node) { return node_id{static_cast<std::uint32_t>(node)}; }
   dynamic_transform<double, 3> programmed_local(int node, double t) const;
+  // The angle of the node's local rotation about `axis` (rad), for the heading, yaw and pitch channels.
+  double local_angle(int node, const glm::dvec3& axis) const;
   void build_nodes();
   void advance_nodes(double dt);
   void refresh_view();

@@ -8,11 +8,7 @@ namespace framelab {
 
 namespace {
 
-std::unique_ptr<scene> make_tennis_racket() {
-  return std::make_unique<tennis_racket>();
-}
-
-const int registered = register_scene(
+const int registered = register_scene<tennis_racket>(
     {"tennis-racket", "Spinning bodies", "The Dzhanibekov effect: four integrators race the exact flip",
      "The same T-handle four times, spun about its intermediate principal axis (the stem) with a tiny wobble. "
      "Rotation about the intermediate axis is unstable: the handle flips over and back again and again, as "
@@ -21,8 +17,7 @@ const int registered = register_scene(
      "handle never flips. explicit-euler keeps the term but gains energy every step, flip after flip. magnus (the "
      "article's scheme, alpha held constant over a step) drifts more slowly. midpoint keeps energy and |L| to "
      "round-off and stays on the ghost, the exact solution from Jacobi elliptic functions. Change each copy's "
-     "integrator live in the Physics panel; raise dt to make the differences grow faster."},
-    &make_tennis_racket);
+     "integrator live in the Physics panel; raise dt to make the differences grow faster."});
 
 const std::array<const char*, tennis_racket::copy_count> copy_names{"gyro off", "explicit-euler", "magnus", "midpoint"};
 
@@ -93,15 +88,22 @@ std::vector<std::size_t> channel_order() {
 }  // namespace
 
 std::vector<channel_def> tennis_racket::channels() const {
+  std::vector<channel_def> refs =
+      reference_channels("Exact (elliptic functions)", {[this] { return reference_->kinetic_energy(); },
+                                                        [this] { return reference_->angular_momentum_magnitude(); },
+                                                        [this] {
+                                                          const glm::dvec3 w_ref = reference_->omega_body(time_);
+                                                          return angle_between(w_ref, handle_.inertia * w_ref);
+                                                        },
+                                                        [this] { return reference_->omega_body(time_); }});
   std::vector<channel_def> c;
-  std::vector<channel_def> refs;
-  append_reference_channels(refs, "Exact (elliptic functions)");
   c.push_back(refs[4]);  // wby_ref
   const auto& kinds = body_channels();
   for (std::size_t k : channel_order()) {
     for (std::size_t i = 0; i < copy_count; ++i) {
-      c.push_back({kinds[k].name + std::string(copy_suffixes[i]), kinds[k].unit,
-                   "copy " + std::to_string(i + 1) + " (" + copy_names[i] + " at reset): " + kinds[k].description});
+      c.push_back(body_channel_def(
+          kinds[k], i, kinds[k].name + std::string(copy_suffixes[i]),
+          "copy " + std::to_string(i + 1) + " (" + copy_names[i] + " at reset): " + kinds[k].description));
     }
   }
   for (std::size_t r = 0; r < refs.size(); ++r) {
@@ -192,21 +194,6 @@ void tennis_racket::pose(bool record_trail) {
     view_.labels[i].color = b.failure() ? rigid_body_colors::warning : rigid_body_colors::label;
   }
   update_world_transforms(view_);
-}
-
-void tennis_racket::read_channels(std::span<double> out) const {
-  channel_writer write{out};
-  const glm::dvec3 w_ref = reference_->omega_body(time_);
-  write(w_ref.y);
-  const auto& kinds = body_channels();
-  for (std::size_t k : channel_order()) {
-    for (const auto& b : bodies_) write(kinds[k].value(b));
-  }
-  write(reference_->kinetic_energy());
-  write(reference_->angular_momentum_magnitude());
-  write(angle_between(w_ref, handle_.inertia * w_ref));
-  write(w_ref.x);
-  write(w_ref.z);
 }
 
 }  // namespace framelab

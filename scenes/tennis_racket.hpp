@@ -8,7 +8,7 @@
 #include <array>
 #include <optional>
 
-#include "core/free_rotation_reference.hpp"
+#include "core/rotation/free_rotation_reference.hpp"
 #include "scenes/rigid_body_drawing.hpp"
 #include "scenes/rigid_body_scene.hpp"
 
@@ -41,7 +41,6 @@ class tennis_racket final : public rigid_body_scene {
   std::vector<channel_def> channels() const override;
   void reset(const param_values& values) override;
   void step(double dt) override;
-  void read_channels(std::span<double> out) const override;
   const scene_view& view() const override { return view_; }
   bool several_variants() const override { return true; }
   // A copy that fails stops on its own (its label says so); the others go on.

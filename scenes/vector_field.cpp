@@ -6,16 +6,14 @@
 #include <iterator>
 #include <numbers>
 
-#include "core/autodiff.hpp"
+#include "core/ad/autodiff.hpp"
 #include "scenes/registry.hpp"
 
 namespace framelab {
 
 namespace {
 
-std::unique_ptr<scene> make_vector_field() { return std::make_unique<vector_field>(); }
-
-const int registered = register_scene(
+const int registered = register_scene<vector_field>(
     {"vector-field", "Mathematics",
      "A planar field with streamlines; its Jacobian by dual numbers against finite differences",
      "Arrows show a field V(x, y) on the ground, lines follow it (streamlines), and particles drift with it. The "
@@ -30,18 +28,19 @@ const int registered = register_scene(
      "field 'expression' to type your own V (parameters vx and vy, in x and y): the same dual numbers differentiate "
      "whatever you type. The default, Van der Pol, is at most quadratic in each variable, and a central difference "
      "of a quadratic has no truncation error: its error plot keeps only the round-off side. The preset "
-     "damped-pendulum.json (y, -sin(x) - 0.25*y) shows both sides of the V."},
-    &make_vector_field);
+     "damped-pendulum.json (y, -sin(x) - 0.25*y) shows both sides of the V."});
 
 constexpr std::size_t tracer_trail_length = 90;
 constexpr std::size_t probe_trail_length = 900;
-constexpr double arrow_height = 0.04;  // m above the ground, clear of the grid lines
+constexpr double arrow_height = 0.04;       // m above the ground, clear of the grid lines
 constexpr double eigen_arrow_length = 1.2;  // m
 constexpr double fixed_point_speed = 1e-6;  // |V| of a fixed point, at most, as a fraction of the arrow speed cap
 
 std::string expression_help(const char* component) {
-  return std::string(component) + " in m/s, field = expression only (default: a Van der Pol oscillator). Enter "
-         "applies. Syntax: " + std::string(expression_syntax);
+  return std::string(component) +
+         " in m/s, field = expression only (default: a Van der Pol oscillator). Enter "
+         "applies. Syntax: " +
+         std::string(expression_syntax);
 }
 
 std::vector<std::string> field_choices() {
@@ -68,7 +67,9 @@ glm::vec4 fixed_point_color(const planar_field::linearization& l) {
   return {0.85f, 0.85f, 0.85f, 1.0f};
 }
 
-glm::dvec2 finite_or_zero(glm::dvec2 v) { return std::isfinite(v.x) && std::isfinite(v.y) ? v : glm::dvec2(0.0); }
+glm::dvec2 finite_or_zero(glm::dvec2 v) {
+  return std::isfinite(v.x) && std::isfinite(v.y) ? v : glm::dvec2(0.0);
+}
 
 void push_point(trail& t, const glm::dvec3& p, std::size_t limit) {
   if (t.points.size() >= limit) t.points.erase(t.points.begin());
@@ -114,13 +115,26 @@ std::vector<param_def> vector_field::parameters() const {
 }
 
 std::vector<channel_def> vector_field::channels() const {
+  // V and its Jacobian J at the probe particle by forward-mode AD; the divergence is J's
+  // trace and the curl its skew part, J21 - J12.
+  const auto at_probe = [this] {
+    return value_and_jacobian([this](const auto& p) { return planar_field::evaluate(field_, p); }, probe_);
+  };
+  const auto linear = [at_probe] { return planar_field::linearize(at_probe().jacobian); };
   return {
-      {"probe_x", "m", "Probe particle position, x"},
-      {"probe_y", "m", "Probe particle position, y"},
-      {"probe_speed", "m/s", "|V| at the probe particle"},
-      {"divergence", "1/s", "div V = dV1/dx + dV2/dy at the probe particle (trace of the AD Jacobian)"},
-      {"curl", "1/s", "curl V = dV2/dx - dV1/dy at the probe particle (from the AD Jacobian)"},
-      {"fd_vs_ad", "", "||J_central difference - J_AD|| / ||J_AD|| at the probe particle, step from the AD panel"},
+      {"probe_x", "m", "Probe particle position, x", [this] { return probe_.x; }},
+      {"probe_y", "m", "Probe particle position, y", [this] { return probe_.y; }},
+      {"probe_speed", "m/s", "|V| at the probe particle", [at_probe] { return glm::length(at_probe().value); }},
+      {"divergence", "1/s", "div V = dV1/dx + dV2/dy at the probe particle (trace of the AD Jacobian)",
+       [linear] { return linear().trace; }},
+      {"curl", "1/s", "curl V = dV2/dx - dV1/dy at the probe particle (from the AD Jacobian)",
+       [linear] { return linear().curl; }},
+      {"fd_vs_ad", "", "||J_central difference - J_AD|| / ||J_AD|| at the probe particle, step from the AD panel",
+       [this, at_probe] {
+         const glm::dmat2 fd =
+             planar_field::central_difference_jacobian([this](glm::dvec2 p) { return velocity(p); }, probe_, fd_step_);
+         return planar_field::relative_error(fd, at_probe().jacobian);
+       }},
   };
 }
 
@@ -160,7 +174,7 @@ void vector_field::reset(const param_values& values) {
   const auto& probe = values.vector("probe");
   probe_start_ = probe_ = inspect_ = {probe[0], probe[1]};
   time_ = 0.0;
-  random_state_ = 0x5eed;
+  random_ = splitmix64(0x5eed);
   build_view();
 }
 
@@ -172,10 +186,16 @@ void vector_field::build_view() {
 
   // nodes: probe particle, inspect marker, gravity bodies, fixed-point markers, tracers
   probe_node_ = view_.nodes.size();
-  view_.nodes.push_back({"probe particle", -1, shape_kind::sphere, glm::dvec3(0.06 * extent_), {1.0f, 0.55f, 0.15f, 1.0f}, {}, {}});
+  view_.nodes.push_back(
+      {"probe particle", -1, shape_kind::sphere, glm::dvec3(0.06 * extent_), {1.0f, 0.55f, 0.15f, 1.0f}, {}, {}});
   inspect_node_ = view_.nodes.size();
-  view_.nodes.push_back({"inspected point", -1, shape_kind::cylinder, {0.09 * extent_, 0.01, 0.09 * extent_},
-                         {1.0f, 1.0f, 1.0f, 0.45f}, {}, {}});
+  view_.nodes.push_back({"inspected point",
+                         -1,
+                         shape_kind::cylinder,
+                         {0.09 * extent_, 0.01, 0.09 * extent_},
+                         {1.0f, 1.0f, 1.0f, 0.45f},
+                         {},
+                         {}});
   if (field_.field == planar_field::kind::two_body_gravity) {
     const double size1 = 0.1 * extent_, size2 = size1 * std::cbrt(field_.mass_ratio);
     view_.nodes.push_back({"mass 1", -1, shape_kind::sphere, glm::dvec3(size1), {0.75f, 0.70f, 0.55f, 1.0f}, {}, {}});
@@ -205,8 +225,13 @@ void vector_field::build_view() {
   first_tracer_trail_ = view_.trails.size();
   tracers_.assign(static_cast<std::size_t>(tracer_count_), {});
   for (std::size_t i = 0; i < tracers_.size(); ++i) {
-    view_.nodes.push_back({"tracer " + std::to_string(i + 1), -1, shape_kind::sphere, glm::dvec3(0.025 * extent_),
-                           {0.85f, 0.95f, 1.0f, 1.0f}, {}, {}});
+    view_.nodes.push_back({"tracer " + std::to_string(i + 1),
+                           -1,
+                           shape_kind::sphere,
+                           glm::dvec3(0.025 * extent_),
+                           {0.85f, 0.95f, 1.0f, 1.0f},
+                           {},
+                           {}});
     view_.trails.push_back({"", {}, {0.85f, 0.95f, 1.0f, 0.9f}, true});
     respawn_tracer(i);
     tracers_[i].age = next_uniform(0.0, tracers_[i].lifetime);  // staggered, so they do not all respawn at once
@@ -235,14 +260,15 @@ void vector_field::build_arrows() {
   std::vector<double> sorted;  // finite speeds only: a typed field may be undefined somewhere (log(x), 1/x)
   std::copy_if(speeds.begin(), speeds.end(), std::back_inserter(sorted), [](double v) { return std::isfinite(v); });
   std::sort(sorted.begin(), sorted.end());
-  speed_cap_ = sorted.empty() ? 1.0 : std::max(1e-12, sorted[static_cast<std::size_t>(0.85 * double(sorted.size() - 1))]);
+  speed_cap_ =
+      sorted.empty() ? 1.0 : std::max(1e-12, sorted[static_cast<std::size_t>(0.85 * double(sorted.size() - 1))]);
   for (std::size_t k = 0; k < points.size(); ++k) {
     const double s = speeds[k];
     if (!(s > 1e-9 * speed_cap_) || !std::isfinite(s)) continue;  // no direction at a fixed point
     const double m = s / speed_cap_;
     const double length = 0.85 * cell * (0.3 + 0.7 * std::min(1.0, m));
-    view_.vectors.push_back({"", "m/s", to_world(points[k], arrow_height), to_world(values[k]), length / s,
-                             speed_color(m), true});
+    view_.vectors.push_back(
+        {"", "m/s", to_world(points[k], arrow_height), to_world(values[k]), length / s, speed_color(m), true});
   }
 }
 
@@ -340,8 +366,9 @@ void vector_field::find_fixed_points() {
   const auto turn = [](double from, double to) { return std::remainder(to - from, 2.0 * std::numbers::pi); };
   for (int a = 0; a + 1 < fine; ++a) {
     for (int b = 0; b + 1 < fine; ++b) {
-      const double c[4] = {angle[static_cast<std::size_t>(a * fine + b)], angle[static_cast<std::size_t>((a + 1) * fine + b)],
-                           angle[static_cast<std::size_t>((a + 1) * fine + b + 1)], angle[static_cast<std::size_t>(a * fine + b + 1)]};
+      const double c[4] = {
+          angle[static_cast<std::size_t>(a * fine + b)], angle[static_cast<std::size_t>((a + 1) * fine + b)],
+          angle[static_cast<std::size_t>((a + 1) * fine + b + 1)], angle[static_cast<std::size_t>(a * fine + b + 1)]};
       const double winding = turn(c[0], c[1]) + turn(c[1], c[2]) + turn(c[2], c[3]) + turn(c[3], c[0]);
       if (std::abs(winding) > std::numbers::pi) starts.push_back(point(a, b) + glm::dvec2(0.5 * h));
     }
@@ -356,12 +383,18 @@ void vector_field::find_fixed_points() {
   }
   for (const auto& f : fixed_points_) {
     const glm::vec4 color = fixed_point_color(f.linear);
-    view_.nodes.push_back({"fixed point: " + planar_field::describe(f.linear), -1, shape_kind::box,
-                           {0.05 * extent_, 0.02, 0.05 * extent_}, color, {}, {}});
+    view_.nodes.push_back({"fixed point: " + planar_field::describe(f.linear),
+                           -1,
+                           shape_kind::box,
+                           {0.05 * extent_, 0.02, 0.05 * extent_},
+                           color,
+                           {},
+                           {}});
     view_.nodes.back().local = transform<double, 3>::identity();
     view_.nodes.back().local.translation = to_world(f.position, 0.03);
     view_.nodes.back().local.rotation = glm::angleAxis(0.25 * std::numbers::pi, glm::dvec3(0.0, 1.0, 0.0));
-    view_.labels.push_back({planar_field::describe(f.linear), to_world(f.position + glm::dvec2(0.0, -0.06 * extent_)), color});
+    view_.labels.push_back(
+        {planar_field::describe(f.linear), to_world(f.position + glm::dvec2(0.0, -0.06 * extent_)), color});
   }
 }
 
@@ -377,11 +410,7 @@ std::optional<glm::dvec2> vector_field::fixed_point_near(glm::dvec2 start, doubl
 // [SECTION] time stepping
 
 double vector_field::next_uniform(double lo, double hi) {
-  std::uint64_t z = (random_state_ += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  z ^= z >> 31;
-  return lo + (hi - lo) * double(z >> 11) * 0x1.0p-53;
+  return random_.uniform(lo, hi);
 }
 
 void vector_field::respawn_tracer(std::size_t i) {
@@ -404,7 +433,8 @@ void vector_field::step(double dt) {
     t.position = planar_field::rk4_step(V, t.position, dt);
     t.age += dt;
     const bool outside = std::abs(t.position.x) > extent_ || std::abs(t.position.y) > extent_;
-    if (outside || t.age > t.lifetime || !std::isfinite(t.position.x) || !std::isfinite(t.position.y)) respawn_tracer(i);
+    if (outside || t.age > t.lifetime || !std::isfinite(t.position.x) || !std::isfinite(t.position.y))
+      respawn_tracer(i);
     push_point(view_.trails[first_tracer_trail_ + i], to_world(t.position, 0.015), tracer_trail_length);
   }
   update_dynamic_view();
@@ -450,7 +480,8 @@ void vector_field::update_dynamic_view() {
   const double s = glm::length(v);
   arrow.scale = s > 0.0 ? 1.5 * (2.0 * extent_ / arrows_per_side_) * std::min(1.0, s / speed_cap_) / s : 0.0;
 
-  const auto lin = planar_field::linearize(jacobian([this](const auto& p) { return planar_field::evaluate(field_, p); }, inspect_));
+  const auto lin =
+      planar_field::linearize(jacobian([this](const auto& p) { return planar_field::evaluate(field_, p); }, inspect_));
   const bool defined = std::isfinite(lin.trace) && std::isfinite(lin.determinant);  // a typed field may not be
   const glm::dvec2 e[2] = {lin.eigenvector1, lin.eigenvector2};
   const std::complex<double> lambda[2] = {lin.lambda1, lin.lambda2};
@@ -471,16 +502,6 @@ void vector_field::update_dynamic_view() {
     label.position = to_world(inspect_ + e[k] * (eigen_arrow_length * 1.05), 0.05);
     if (lin.complex_pair) label.position = to_world(inspect_ + glm::dvec2(0.05 * extent_, 0.05 * extent_), 0.05);
   }
-}
-
-void vector_field::read_channels(std::span<double> out) const {
-  const auto field = [this](const auto& p) { return planar_field::evaluate(field_, p); };
-  const auto vj = value_and_jacobian(field, probe_);
-  const auto lin = planar_field::linearize(vj.jacobian);
-  const glm::dmat2 fd = planar_field::central_difference_jacobian([this](glm::dvec2 p) { return velocity(p); }, probe_, fd_step_);
-  const double values[] = {probe_.x, probe_.y, glm::length(vj.value), lin.trace, lin.curl,
-                           planar_field::relative_error(fd, vj.jacobian)};
-  for (std::size_t i = 0; i < out.size() && i < std::size(values); ++i) out[i] = values[i];
 }
 
 }  // namespace framelab

@@ -5,7 +5,7 @@
 // double (arrows, streamlines, particles), dual<double> and dual_n<double, 2> (its
 // Jacobian: divergence, curl, eigenvalues, fixed points by Newton's method). The AD
 // panel (ui/vector_field_panel.cpp) puts the AD Jacobian next to central differences.
-// The field `expression` is typed by the user (parameters vx, vy; core/expression.hpp):
+// The field `expression` is typed by the user (parameters vx, vy; core/ad/expression.hpp):
 // check() refuses text that does not parse, reset() parses it once.
 //
 // The field's plane is the ground: field (x, y) is world (x, 0, -y), so that seen
@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "common/splitmix64.hpp"
 #include "scenes/scene.hpp"
 #include "scenes/vector_field_analysis.hpp"
 #include "scenes/vector_field_fields.hpp"
@@ -36,7 +37,6 @@ class vector_field final : public scene {
   std::optional<std::string> check(const param_values& values) const override;
   void reset(const param_values& values) override;
   void step(double dt) override;
-  void read_channels(std::span<double> out) const override;
   const scene_view& view() const override { return view_; }
   void trigger(const std::string& action) override;
 
@@ -86,7 +86,7 @@ class vector_field final : public scene {
   double time_ = 0.0;
   double speed_cap_ = 1.0;
   std::size_t streamline_count_ = 0;
-  std::uint64_t random_state_ = 0;
+  splitmix64 random_{0};  // the tracers' respawn points
 
   struct tracer {
     glm::dvec2 position{0.0};

@@ -6,7 +6,7 @@
 //   - the central-difference Jacobian and its error against a reference for a
 //     sweep of step sizes (the truncation / round-off "V");
 //   - RK4 steps and streamlines; Newton's method for fixed points with the AD Jacobian.
-// Source: ../shared/articles/dual-numbers-autodiff.txt for the Jacobian by dual numbers.
+// Source: docs/articles.md, dual-numbers-autodiff for the Jacobian by dual numbers.
 #include <algorithm>
 #include <cmath>
 #include <complex>
@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "core/autodiff.hpp"
+#include "core/ad/autodiff.hpp"
 #include "core/glm_config.hpp"
 
 namespace framelab::planar_field {
@@ -53,7 +53,7 @@ inline glm::dvec2 eigenvector(const glm::dmat2& J, double lambda, glm::dvec2 fal
   return n > classification_tolerance * scale ? v / n : fallback;
 }
 
-// J = [[a, b], [c, d]] (rows), J[j][i] = dV_i/dx_j as core/autodiff.hpp returns it.
+// J = [[a, b], [c, d]] (rows), J[j][i] = dV_i/dx_j as core/ad/autodiff.hpp returns it.
 inline linearization linearize(const glm::dmat2& J) {
   linearization l;
   const double a = J[0][0], b = J[1][0], c = J[0][1], d = J[1][1];

@@ -1,20 +1,20 @@
 #pragma once
 // The planar fields of the vector-field scene, each written ONCE as a template
-// over the scalar S, as in ../shared/articles/dual-numbers-autodiff.txt:
+// over the scalar S, as in docs/articles.md, dual-numbers-autodiff:
 //   template <typename Scalar> Vector<Scalar> MyVectorField(const Vector<Scalar>& x);
 // so the same code gives V(x) with S = double, one Jacobian column with
 // S = dual<double> (x + eps e_j) and the whole Jacobian with S = dual_n<double, 2>.
 //
 // Next to each field, its Jacobian written out by hand (closed_form_jacobian):
 // the independent reference the AD panel and the tests measure errors against.
-// Convention (as core/autodiff.hpp for glm): J[j][i] = dV_i/dx_j, column j is dV/dx_j.
+// Convention (as core/ad/autodiff.hpp for glm): J[j][i] = dV_i/dx_j, column j is dV/dx_j.
 //
 // Every field is nonlinear on purpose: for a linear field the central difference
 // has no truncation error at all and the error-vs-step "V" would lose its left arm.
 // Units: x in m, V in m/s, J in 1/s.
 //
 // The field `expression` is typed by the user, V = (vx(x, y), vy(x, y)), parsed once
-// (set_expressions) and evaluated through the same template (core/expression.hpp): its
+// (set_expressions) and evaluated through the same template (core/ad/expression.hpp): its
 // derivatives come from the dual rules of the functions it composes. It has no Jacobian
 // written by hand: closed_form_jacobian gives nothing for it.
 #include <array>
@@ -23,7 +23,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/expression.hpp"
+#include "core/ad/expression.hpp"
 #include "core/glm_config.hpp"
 
 namespace framelab::planar_field {

@@ -3,7 +3,9 @@
 #include <imgui.h>
 
 #include <cmath>
+#include <cstdint>
 #include <numbers>
+#include <optional>
 
 #include "scenes/carousel.hpp"
 #include "ui/scene_panels.hpp"
@@ -19,21 +21,24 @@ constexpr double rad_to_deg = 180.0 / std::numbers::pi;
 // the platform turned since the last frame (both are rotations about +y; the orbit
 // camera's eye sits at yaw_deg around +y, see render/orbit_camera.cpp), and it
 // looks at the hub. The user may still orbit and zoom while riding.
+// The scene is recognised by its serial, not its address: a new scene object may be
+// made at the address of the one it replaced.
 struct ride_camera {
-  const scene* riding_scene = nullptr;  // the scene the last angle belongs to
-  double last_angle = 0.0;              // rad
-  glm::dvec2 target_offset{0.0};        // camera target relative to the hub, platform frame (m)
+  std::optional<std::uint64_t> riding_scene;  // scene_serial() the last angle belongs to
+  double last_angle = 0.0;                    // rad
+  glm::dvec2 target_offset{0.0};              // camera target relative to the hub, platform frame (m)
 };
-ride_camera ride;
 
 void update_ride_camera(ui_state& state, carousel& scene) {
+  ride_camera& ride = state.panel_state<ride_camera>();
   const dynamic_transform<double, 2> a2 = scene.platform_at(scene.time());
   if (!scene.ride_platform() || !state.camera.get || !state.camera.set) {
-    ride.riding_scene = nullptr;
+    ride.riding_scene.reset();
     return;
   }
   camera_setup camera = state.camera.get();
-  if (ride.riding_scene == &scene) {
+  const std::uint64_t serial = state.sim->scene_serial();
+  if (ride.riding_scene == serial) {
     camera.yaw_deg += (a2.pose.rotation - ride.last_angle) * rad_to_deg;
   } else {  // starts riding: keep where the camera looks, relative to the platform
     ride.target_offset = a2.pose.inverse_rotate(glm::dvec2(camera.target.x, -camera.target.z) - a2.pose.translation);
@@ -41,7 +46,7 @@ void update_ride_camera(ui_state& state, carousel& scene) {
   camera.yaw_deg = std::remainder(camera.yaw_deg, 360.0);
   camera.target = carousel::to_world(a2.pose.apply_point(ride.target_offset), camera.target.y);
   state.camera.set(camera);
-  ride.riding_scene = &scene;
+  ride.riding_scene = serial;
   ride.last_angle = a2.pose.rotation;
 }
 
@@ -129,7 +134,7 @@ void draw_carousel_panel(ui_state& state) {
   tooltip("Length of an arrow on screen per m/s^2 of acceleration");
 }
 
-const int registered = register_scene_panel("carousel", "Carousel", &draw_carousel_panel, &ride_every_frame);
+const int registered = register_scene_panel<carousel>("Carousel", &draw_carousel_panel, &ride_every_frame);
 
 }  // namespace
 

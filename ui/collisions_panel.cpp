@@ -22,14 +22,10 @@ namespace {
 constexpr ImU32 brute_color = IM_COL32(240, 110, 90, 255);
 constexpr ImU32 sweep_color = IM_COL32(90, 190, 250, 255);
 
+// Kept in ui_state (panel_state<panel_settings>).
 struct panel_settings {
   bool log_y = true;
 };
-
-panel_settings& settings() {
-  static panel_settings s;
-  return s;
-}
 
 const char* method_choice(broadphase_method m) {
   return m == broadphase_method::brute_force ? "brute-force" : "sort-and-sweep";
@@ -118,7 +114,7 @@ void draw_ball_slider(ui_state& state) {
   if (const auto it = state.field_errors.find("balls"); it != state.field_errors.end()) error_text(it->second.c_str());
 }
 
-void draw_growth(collisions& scene) {
+void draw_growth(collisions& scene, panel_settings& settings) {
   if (button("Time both", "Time both methods on the current balls (best of 5) and log them")) {
     scene.time_both_methods(5);
   }
@@ -131,22 +127,22 @@ void draw_growth(collisions& scene) {
   ImGui::SameLine();
   if (button("Clear", "Forget the logged times")) scene.clear_timing_log();
   ImGui::SameLine();
-  ImGui::Checkbox("log", &settings().log_y);
+  ImGui::Checkbox("log", &settings.log_y);
   tooltip("Plot log10 of the time: on log-log axes n^2 is a line of slope 2, n a line of slope 1");
 
   std::vector<double> xs[2], ys[2];
   for (int m = 0; m < 2; ++m) {
     for (const auto& p : scene.timing_log(static_cast<broadphase_method>(m))) {
-      if (settings().log_y && !(p.mean_ms > 0.0)) continue;
+      if (settings.log_y && !(p.mean_ms > 0.0)) continue;
       xs[m].push_back(p.balls);
-      ys[m].push_back(settings().log_y ? std::log10(p.mean_ms) : p.mean_ms);
+      ys[m].push_back(settings.log_y ? std::log10(p.mean_ms) : p.mean_ms);
     }
   }
   const plot_series series[] = {{"brute force", xs[0], ys[0], brute_color},
                                 {"sort-and-sweep", xs[1], ys[1], sweep_color}};
   plot_options options;
   options.x_label = "balls";
-  options.y_label = settings().log_y ? "log10(ms per step)" : "ms per step";
+  options.y_label = settings.log_y ? "log10(ms per step)" : "ms per step";
   options.log_x = true;
   // the rest of the window, at least 5 lines
   options.size = ImVec2(0.0f, std::max(ImGui::GetContentRegionAvail().y, ImGui::GetFontSize() * 5.0f));
@@ -157,21 +153,26 @@ void draw_growth(collisions& scene) {
   }
 }
 
+// The running scene, taken afresh by each part of the panel: the ball slider restarts
+// the scene, so no part holds it across another.
+collisions* running(ui_state& state) {
+  return dynamic_cast<collisions*>(&state.sim->current_mutable());
+}
+
 void draw_collisions_panel(ui_state& state) {
-  auto* scene = dynamic_cast<collisions*>(&state.sim->current_mutable());
-  if (scene == nullptr) {
+  if (running(state) == nullptr) {
     ImGui::TextDisabled("The collisions scene is not loaded.");
     return;
   }
-  draw_method_switch(state, *scene);
+  draw_method_switch(state, *running(state));
   ImGui::Separator();
-  draw_counts(*scene);
+  draw_counts(*running(state));
   ImGui::Separator();
-  draw_ball_slider(state);
-  draw_growth(*scene);
+  draw_ball_slider(state);  // may restart the scene
+  draw_growth(*running(state), state.panel_state<panel_settings>());
 }
 
-const int registered = register_scene_panel("collisions", "Collisions", &draw_collisions_panel);
+const int registered = register_scene_panel<collisions>("Collisions", &draw_collisions_panel);
 
 }  // namespace
 

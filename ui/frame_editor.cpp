@@ -3,7 +3,10 @@
 #include <imgui.h>
 
 #include <cmath>
+#include <cstdint>
 #include <numbers>
+#include <optional>
+#include <string>
 
 #include "ui/widgets.hpp"
 
@@ -101,9 +104,11 @@ std::optional<std::string> apply_impulse(scene& target, int node, const glm::dve
 
 namespace {
 
+// Kept in ui_state (panel_state<editor_state>). The scene the fields belong to is
+// recognised by its serial: a reloaded scene may sit at the old one's address.
 struct editor_state {
   int node = -1;
-  const scene* owner = nullptr;  // the scene the fields were loaded from
+  std::optional<std::uint64_t> owner;  // scene_serial() of the scene the fields were loaded from
   bool global = false;
   frame_fields fields;
   field_errors errors;
@@ -113,9 +118,7 @@ struct editor_state {
   std::string impulse_message;
   bool impulse_failed = false;
 };
-editor_state editor;
-
-void field_error(const char* name) {
+void field_error(const editor_state& editor, const char* name) {
   const auto it = editor.errors.find(name);
   if (it != editor.errors.end()) error_text(it->second.c_str());
 }
@@ -144,17 +147,21 @@ void draw_frame_editor(ui_state& state, int node) {
   const view_node& n = view.nodes[static_cast<std::size_t>(node)];
   if (!n.local_dynamics || !n.world_dynamics) return;
   scene& target = state.sim->current_mutable();
+  editor_state& editor = state.panel_state<editor_state>();
   const auto load = [&] {
     editor.fields = fields_from_dynamics(editor.global ? *n.world_dynamics : *n.local_dynamics);
     editor.errors.clear();
   };
-  if (editor.node != node || editor.owner != &target) {
+  const std::uint64_t serial = state.sim->scene_serial();
+  if (editor.node != node || editor.owner != serial) {
     editor = {};
     editor.node = node;
-    editor.owner = &target;
+    editor.owner = serial;
     load();
   }
   if (!ImGui::CollapsingHeader("Edit frame")) return;
+  // Copied: the messages below are made after an edit, which updates the scene's view.
+  const std::string name = n.name;
   ImGui::PushID("frame editor");
   if (ImGui::RadioButton("local", !editor.global)) {
     editor.global = false;
@@ -174,33 +181,33 @@ void draw_frame_editor(ui_state& state, int node) {
     load();
 
   input3("position (m)", "##position", editor.fields.position, "Translation T");
-  field_error("position");
+  field_error(editor, "position");
   input1("angle (deg)", "##angle", editor.fields.angle_deg, "Rotation angle about the axis below");
-  field_error("angle_deg");
+  field_error(editor, "angle_deg");
   input3("axis", "##axis", editor.fields.axis, "Rotation axis (any length but zero; normalized when applied)");
-  field_error("axis");
+  field_error(editor, "axis");
   input1("scale", "##scale", editor.fields.scale, "Uniform scale S (> 0)");
-  field_error("scale");
+  field_error(editor, "scale");
   input3("velocity (m/s)", "##velocity", editor.fields.velocity, "v = dT/dt");
-  field_error("velocity");
+  field_error(editor, "velocity");
   input3("acceleration (m/s^2)", "##accel", editor.fields.accel, "a = dv/dt");
-  field_error("accel");
+  field_error(editor, "accel");
   input3("angular velocity (rad/s)", "##angular_velocity", editor.fields.angular_velocity,
          "w, with dR/dt = w x R (about the parent's axes for local values, the world's for global)");
-  field_error("angular_velocity");
+  field_error(editor, "angular_velocity");
   input3("angular acceleration (rad/s^2)", "##angular_accel", editor.fields.angular_accel, "alpha = dw/dt");
-  field_error("angular_accel");
+  field_error(editor, "angular_accel");
   if (button(editor.global ? "Apply global" : "Apply local",
              "Set the node to these values. An edited node leaves its programmed motion and coasts from the new "
              "state (Reset restores it). Pause first to edit an exact moment.")) {
     if (apply_frame_fields(target, node, editor.fields, editor.global, editor.errors)) {
-      editor.applied = std::string("Applied ") + (editor.global ? "global" : "local") + " values to " + n.name;
+      editor.applied = std::string("Applied ") + (editor.global ? "global" : "local") + " values to " + name;
       set_message(state, editor.applied, false);
     } else {
       editor.applied.clear();
     }
   }
-  field_error("apply");
+  field_error(editor, "apply");
   if (!editor.applied.empty()) ImGui::TextDisabled("%s", editor.applied.c_str());
 
   ImGui::Separator();
@@ -216,7 +223,7 @@ void draw_frame_editor(ui_state& state, int node) {
   if (button("Apply impulse", "Add dv to the node's global velocity")) {
     const auto refused = apply_impulse(target, node, editor.dv, editor.counteract);
     editor.impulse_failed = refused.has_value();
-    editor.impulse_message = refused ? *refused : "Applied dv to " + n.name;
+    editor.impulse_message = refused ? *refused : "Applied dv to " + name;
     if (!refused) set_message(state, editor.impulse_message, false);
   }
   if (editor.impulse_failed) {

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "core/dynamic_transform.hpp"
+#include "core/frames/dynamic_transform.hpp"
 #include "scenes/scene.hpp"
 #include "ui/ui_state.hpp"
 

@@ -45,11 +45,11 @@ const std::array<quantity, 5> quantities{{
      "E/E0 - 1 and |L|/|L0| - 1: the integrator's error in the two invariants (exactly 0 for the true motion)."},
 }};
 
+// Kept in ui_state (panel_state<overlay_state>).
 struct overlay_state {
   int quantity = 3;
   std::size_t body = 0;
 };
-overlay_state overlay;
 
 std::optional<std::size_t> find_channel(const std::vector<channel_def>& defs, const std::string& name) {
   for (std::size_t i = 0; i < defs.size(); ++i) {
@@ -76,6 +76,7 @@ void draw_rotation_overlay(ui_state& state) {
     ImGui::TextDisabled("No spinning body in this scene.");
     return;
   }
+  overlay_state& overlay = state.panel_state<overlay_state>();
   if (overlay.body >= s->body_count()) overlay.body = 0;
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
   if (ImGui::BeginCombo("##quantity", quantities[static_cast<std::size_t>(overlay.quantity)].label)) {

@@ -1,9 +1,9 @@
+#include <imgui.h>
+
 #include <cmath>
 #include <cstdio>
 #include <numbers>
 #include <vector>
-
-#include <imgui.h>
 
 #include "ui/frame_editor.hpp"
 #include "ui/panels.hpp"
@@ -46,8 +46,8 @@ void tree_node(ui_state& state, const scene_view& view, const std::vector<std::v
   ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_OpenOnArrow | ImGuiTreeNodeFlags_DefaultOpen;
   if (own.empty()) flags |= ImGuiTreeNodeFlags_Leaf;
   if (state.selected_node == index) flags |= ImGuiTreeNodeFlags_Selected;
-  const bool open = ImGui::TreeNodeEx(reinterpret_cast<void*>(static_cast<std::intptr_t>(index)), flags, "%s",
-                                      node.name.c_str());
+  const bool open =
+      ImGui::TreeNodeEx(reinterpret_cast<void*>(static_cast<std::intptr_t>(index)), flags, "%s", node.name.c_str());
   if (ImGui::IsItemClicked()) state.selected_node = index;
   if (!open) return;
   tree_rows(state, view, children, own);
@@ -71,8 +71,8 @@ void pose_rows(const char* title, const transform<double, 3>& pose) {
   vector_row("pos", pose.translation, "m", "Position T (x, y, z)");
   ImGui::Text("%-6s%7.2f deg  scale %.4g", "rot", angle * 180.0 / std::numbers::pi, pose.scale);
   char quat[96];
-  std::snprintf(quat, sizeof quat, "Angle about the axis below; quaternion (w, x, y, z) = (%.4f, %.4f, %.4f, %.4f)", q.w,
-                q.x, q.y, q.z);
+  std::snprintf(quat, sizeof quat, "Angle about the axis below; quaternion (w, x, y, z) = (%.4f, %.4f, %.4f, %.4f)",
+                q.w, q.x, q.y, q.z);
   tooltip(quat);
   vector_row("axis", axis, "", "Rotation axis (unit)");
 }
@@ -85,9 +85,14 @@ void dynamics_rows(const dynamic_transform<double, 3>& d) {
   vector_row("alpha", d.angular_accel, "rad/s^2", "Angular acceleration alpha = dw/dt");
 }
 
+// Kept in ui_state (panel_state<every_node_options>).
+struct every_node_options {
+  bool world = true;  // the table shows world (global) dynamics, else local
+};
+
 // |v|, |a|, |w|, |alpha| of every node that has dynamics, local or world.
 void every_node_table(ui_state& state, const scene_view& view) {
-  static bool world = true;
+  bool& world = state.panel_state<every_node_options>().world;
   bool any = false;
   for (const auto& node : view.nodes) any = any || node.world_dynamics.has_value();
   if (!any || !ImGui::CollapsingHeader("Dynamics of every node")) return;

@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "scenes/atomic_file.hpp"
+#include "common/atomic_file.hpp"
 #include "scenes/registry.hpp"
 
 namespace framelab::ui {

@@ -1,8 +1,9 @@
 #pragma once
 // The state the ImGui panels share: which panels are open, the selection, the
-// parameter panel's working copy, messages. The panels drive a framelab::simulation
-// and reach the renderer's camera only through camera_link (DESIGN.md: ui depends on
-// render only through a narrow interface).
+// parameter panel's working copy, messages; and each panel's own state (panel_state<T>),
+// so that nothing a panel remembers lives in a static and two ui_states are independent.
+// The panels drive a framelab::simulation and reach the renderer's camera only through
+// camera_link (docs/design.md: ui depends on render only through a narrow interface).
 #include <functional>
 #include <map>
 #include <memory>
@@ -12,6 +13,7 @@
 
 #include "core/scene_view.hpp"
 #include "scenes/simulation.hpp"
+#include "ui/panel_store.hpp"
 
 namespace framelab::ui {
 
@@ -72,6 +74,14 @@ struct ui_state {
   // The Benchmarks panel's state, made on first use. Its runner cancels and joins a
   // running benchmark when this state is destroyed (the app closing).
   std::shared_ptr<benchmarks_state> benchmarks;
+
+  // A panel's private state (its struct defined in its own .cpp), made on first use and
+  // kept as long as this ui_state: e.g. state.panel_state<ride_camera>().
+  template <class T>
+  T& panel_state() {
+    return panels.get<T>();
+  }
+  panel_store panels;
 };
 
 // Draws the main menu bar and every open panel. Call between NewFrame and Render.

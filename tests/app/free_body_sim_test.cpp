@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "app/sim_command.hpp"
-#include "core/free_rotation_reference.hpp"
+#include "core/rotation/free_rotation_reference.hpp"
 
 namespace framelab {
 namespace {

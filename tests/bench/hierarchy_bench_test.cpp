@@ -8,7 +8,7 @@
 
 #include "bench/report.hpp"
 #include "bench/runner.hpp"
-#include "core/hierarchy_bench_cases.hpp"
+#include "bench/cases/hierarchy_cases.hpp"
 
 namespace framelab::bench {
 namespace {

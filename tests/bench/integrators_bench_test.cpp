@@ -28,7 +28,7 @@ TEST(integrators_benchmark, options_are_checked) {
   ASSERT_FALSE(resolve_options(*info, {{"quick", "true"}}, v));
   std::vector<bench_case> cases;
   ASSERT_FALSE(make_cases(*info, v, cases));
-  EXPECT_EQ(cases.size(), 16u);  // 4 integrators x 4 step sizes
+  EXPECT_EQ(cases.size(), 20u);  // 5 integrators x 4 step sizes
 }
 
 TEST(integrators_benchmark, records_cost_and_accuracy_per_integrator_and_step) {

@@ -1,4 +1,4 @@
-// The list benchmarks' work (bench/list_bench_cases.hpp) against independent references
+// The list benchmarks' work (bench/cases/list_cases.hpp) against independent references
 // (a std::vector simulation of each creation order, std::sort), the same list order for
 // std::list and contiguous_list, and the registered `list` benchmark run end to end on a
 // tiny selection.
@@ -8,15 +8,14 @@
 #include <numeric>
 #include <random>
 
-#include "bench/list_bench_cases.hpp"
+#include "bench/cases/list_cases.hpp"
 #include "bench/report.hpp"
 #include "bench/runner.hpp"
-#include "core/contiguous_list.hpp"
+#include "core/containers/contiguous_list.hpp"
 
 namespace framelab::bench {
 namespace {
 
-using namespace list_cases;
 
 template <class List>
 std::vector<std::uint64_t> keys_of(const List& list) {

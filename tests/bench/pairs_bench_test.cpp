@@ -9,7 +9,7 @@
 
 #include "bench/report.hpp"
 #include "bench/runner.hpp"
-#include "core/pairs_bench_cases.hpp"
+#include "bench/cases/pairs_cases.hpp"
 
 namespace framelab::bench {
 namespace {

@@ -1,5 +1,5 @@
 // fuzz_expression: the bytes are the text a user types into the vector-field scene's
-// vx / vy fields, parsed with the variables x, y (core/expression.hpp). Invariants:
+// vx / vy fields, parsed with the variables x, y (core/ad/expression.hpp). Invariants:
 //   - a refusal is one printable line, "col N: ..." with N in [1, size + 1] (or the
 //     empty / too-long messages), and leaves the output expression untouched;
 //   - two parses of the same text give the same program;
@@ -15,9 +15,9 @@
 #include <string_view>
 #include <utility>
 
-#include "core/dual.hpp"
-#include "core/dual_n.hpp"
-#include "core/expression.hpp"
+#include "core/ad/dual.hpp"
+#include "core/ad/dual_n.hpp"
+#include "core/ad/expression.hpp"
 
 namespace {
 

@@ -28,7 +28,7 @@
 #include <string>
 #include <vector>
 
-#include "core/contiguous_list.hpp"
+#include "core/containers/contiguous_list.hpp"
 
 namespace {
 

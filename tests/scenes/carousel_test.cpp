@@ -198,8 +198,7 @@ TEST(carousel, relaunch_starts_over_on_the_platform) {
     last_distance = d;
   }
   EXPECT_TRUE(relaunched);
-  std::vector<double> channels(scene.channels().size());
-  scene.read_channels(channels);
+  const std::vector<double> channels = read_channels(scene);
   EXPECT_LT(channels.back(), 1e-6);  // path error against the new launch's line
   scene.trigger("relaunch");
   EXPECT_EQ(scene.puck_local().pose.translation, glm::dvec2(-3.0, 0.0));

@@ -119,8 +119,7 @@ TEST(crash, single_car_follows_the_counteract_parameter) {
     ASSERT_EQ(scene.lane_count(), 1);
     EXPECT_EQ(scene.counteracts(0), counteract);
     for (int i = 0; i < 360; ++i) scene.step(1.0 / 120.0);  // crash at 2 s, sliding done by 2.6 s
-    std::vector<double> channels(scene.channels().size());
-    scene.read_channels(channels);
+    const std::vector<double> channels = read_channels(scene);
     EXPECT_EQ(channels[0], 0.0);               // the car stopped
     EXPECT_EQ(channels[2] > 0.1, counteract);  // the crate slid, or not
     EXPECT_EQ(channels[3], 0.0);               // no second lane

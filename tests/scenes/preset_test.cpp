@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "scenes/atomic_file.hpp"
+#include "common/atomic_file.hpp"
 #include "scenes/preset.hpp"
 
 namespace framelab {

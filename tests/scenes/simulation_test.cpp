@@ -1,25 +1,28 @@
 // The fixed-step clock, pausing, validated parameter changes and fault detection.
-#include <cmath>
-#include <chrono>
-#include <limits>
-#include <thread>
+#include "scenes/simulation.hpp"
 
 #include <gtest/gtest.h>
 
-#include "scenes/simulation.hpp"
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <thread>
 
 namespace framelab {
 namespace {
 
 // A scene whose one channel is x(t) = t, and which turns non-finite once t passes a
 // parameter: it lets the tests count steps and provoke a fault.
-class clock_scene final : public scene {
+class clock_scene : public scene {
  public:
   std::vector<param_def> parameters() const override {
     return {number_param("blow_up_at", 1e9, 0.0, 1e9, "s", "time at which the state turns NaN"),
             number_param("step_cost", 0.0, 0.0, 1.0, "s", "wall-clock time each step sleeps (a slow scene)")};
   }
-  std::vector<channel_def> channels() const override { return {{"x", "s", "elapsed time"}}; }
+  std::vector<channel_def> channels() const override {
+    return {{"x", "s", "elapsed time", [this] { return x_; }},
+            {"steps", "", "steps taken", [this] { return double(steps_); }}};
+  }
   void reset(const param_values& values) override {
     blow_up_at_ = values.number("blow_up_at");
     step_cost_ = values.number("step_cost");
@@ -32,7 +35,6 @@ class clock_scene final : public scene {
     ++steps_;
     if (x_ > blow_up_at_) x_ = std::numeric_limits<double>::quiet_NaN();
   }
-  void read_channels(std::span<double> out) const override { out[0] = x_; }
   const scene_view& view() const override { return view_; }
 
  private:
@@ -43,8 +45,18 @@ class clock_scene final : public scene {
   scene_view view_;
 };
 
-std::unique_ptr<scene> make_clock_scene() { return std::make_unique<clock_scene>(); }
-const scene_entry clock_entry{{"clock", "Tests", "counts time", "counts time"}, &make_clock_scene};
+const scene_entry clock_entry{{"clock", "Tests", "counts time", "counts time"}, &make_scene<clock_scene>};
+
+// The clock with a channel declared without its getter: a programming error.
+class getterless_scene final : public clock_scene {
+ public:
+  std::vector<channel_def> channels() const override {
+    auto defs = clock_scene::channels();
+    defs.push_back({"lost", "", "a channel nobody reads", nullptr});
+    return defs;
+  }
+};
+const scene_entry getterless_entry{{"getterless", "Tests", "x", "x"}, &make_scene<getterless_scene>};
 
 simulation loaded(double dt, double blow_up_at = 1e9, double step_cost = 0.0) {
   simulation sim;
@@ -155,6 +167,32 @@ TEST(simulation, pauses_with_a_message_when_a_channel_turns_non_finite) {
   EXPECT_EQ(sim.step_count(), steps) << "a faulted scene must not keep stepping";
   sim.reset();
   EXPECT_FALSE(sim.fault());
+}
+
+// The simulation records what each declared getter returns, in declaration order.
+TEST(simulation, records_each_channel_through_its_own_getter) {
+  simulation sim = loaded(0.25);
+  for (int i = 0; i < 3; ++i) sim.single_step();
+  ASSERT_EQ(sim.channel_defs().size(), 2u);
+  EXPECT_EQ(sim.channel_defs()[0].name, "x");
+  EXPECT_EQ(sim.channel_defs()[1].name, "steps");
+  EXPECT_EQ(sim.channel_values(), (std::vector<double>{0.75, 3.0}));
+  EXPECT_EQ(sim.history().values(1), (std::vector<double>{0.0, 1.0, 2.0, 3.0}));
+  // The definitions the UI reads are the ones the simulation calls: they read its scene.
+  EXPECT_EQ(sim.channel_defs()[1].read(), 3.0);
+  sim.reset();
+  EXPECT_EQ(sim.channel_defs()[1].read(), 0.0);
+}
+
+TEST(simulation, refuses_a_scene_that_declares_a_channel_without_a_getter) {
+  simulation sim = loaded(0.01);
+  sim.single_step();
+  const auto error = sim.load(getterless_entry, sim.parameters());
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->find("'lost'"), std::string::npos) << *error;
+  EXPECT_EQ(sim.entry().info.name, "clock") << "the running scene must stay";
+  EXPECT_EQ(sim.step_count(), 1);
+  EXPECT_EQ(sim.channel_defs().size(), 2u);
 }
 
 TEST(simulation, assignments_apply_all_or_nothing) {

@@ -9,7 +9,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "core/quaternion_exp.hpp"
+#include "core/rotation/quaternion_exp.hpp"
 #include "scenes/registry.hpp"
 
 namespace framelab {
@@ -76,8 +76,7 @@ TEST(tank_turret, channels_report_the_muzzle_world_position) {
   tank_turret scene;
   scene.reset(defaults());
   scene.step(0.3);
-  std::vector<double> channels(scene.channels().size());
-  scene.read_channels(channels);
+  const std::vector<double> channels = read_channels(scene);
   const glm::dvec3 muzzle = node_position(scene, tank_turret::muzzle);
   EXPECT_EQ(channels[5], muzzle.x);
   EXPECT_EQ(channels[6], muzzle.y);
@@ -156,8 +155,7 @@ TEST(tank_turret, muzzle_speed_channel_is_the_composed_world_speed) {
   tank_turret scene;
   scene.reset(busy_values());
   scene.step(1.3);
-  std::vector<double> channels(scene.channels().size());
-  scene.read_channels(channels);
+  const std::vector<double> channels = read_channels(scene);
   EXPECT_EQ(channels[8], glm::length(scene.world_dynamics(tank_turret::muzzle).velocity));
   EXPECT_GT(channels[8], 1.0);
 }

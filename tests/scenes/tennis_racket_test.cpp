@@ -130,8 +130,7 @@ TEST(tennis_racket, a_refused_copy_stops_alone_and_says_so) {
   EXPECT_FALSE(scene.failure());  // the scene goes on
   EXPECT_NEAR(scene.body(3).time(), 0.5, 1e-12);
   EXPECT_NE(scene.view().labels[1].text.find("STOPPED"), std::string::npos);
-  std::vector<double> out(scene.channels().size());
-  scene.read_channels(out);
+  const std::vector<double> out = read_channels(scene);
   for (double v : out) EXPECT_TRUE(std::isfinite(v));
 }
 

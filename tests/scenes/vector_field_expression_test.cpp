@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "core/autodiff.hpp"
+#include "core/ad/autodiff.hpp"
 #include "scenes/preset.hpp"
 #include "scenes/registry.hpp"
 #include "scenes/simulation.hpp"

@@ -11,7 +11,7 @@
 #include <numbers>
 #include <vector>
 
-#include "core/autodiff.hpp"
+#include "core/ad/autodiff.hpp"
 #include "scenes/registry.hpp"
 
 namespace framelab {
@@ -19,10 +19,10 @@ namespace {
 
 namespace pf = planar_field;
 
-constexpr double ad_tolerance = 1e-14;        // relative (Frobenius) error of the AD Jacobian
-constexpr double eigen_tolerance = 1e-12;     // residuals of eigenpairs, relative to |J|
-constexpr double orbit_tolerance = 1e-8;      // m, RK4 orbit closure with 400 steps per turn (measured 4e-9)
-constexpr double radius_tolerance = 1e-7;     // m, RK4 radius drift with 100 steps per turn (measured 6e-8)
+constexpr double ad_tolerance = 1e-14;         // relative (Frobenius) error of the AD Jacobian
+constexpr double eigen_tolerance = 1e-12;      // residuals of eigenpairs, relative to |J|
+constexpr double orbit_tolerance = 1e-8;       // m, RK4 orbit closure with 400 steps per turn (measured 4e-9)
+constexpr double radius_tolerance = 1e-7;      // m, RK4 radius drift with 100 steps per turn (measured 6e-8)
 constexpr double streamline_tolerance = 1e-5;  // relative radius drift of the scene's arc-length streamlines
 
 auto field_of(const pf::settings& s) {
@@ -71,7 +71,7 @@ TEST(vector_field, ad_jacobian_matches_the_closed_form_for_every_field) {
     const auto V = field_of(s);
     for (const glm::dvec2 p : grid_points()) {
       const glm::dmat2 exact = *pf::closed_form_jacobian(s, p);
-      const glm::dmat2 one_pass = jacobian(V, p);            // dual_n<double, 2>
+      const glm::dmat2 one_pass = jacobian(V, p);               // dual_n<double, 2>
       const glm::dmat2 by_columns = jacobian_by_columns(V, p);  // dual<double>, the article's n passes
       EXPECT_LE(pf::relative_error(one_pass, exact), ad_tolerance) << pf::name(s.field) << " at " << p.x << ", " << p.y;
       EXPECT_TRUE(one_pass == by_columns) << pf::name(s.field) << ": the two AD forms differ";
@@ -308,9 +308,8 @@ TEST(vector_field, scene_steps_every_field_with_finite_channels) {
   for (pf::kind k : pf::all_kinds) {
     vector_field scene;
     scene.reset(defaults_with(std::string(pf::name(k))));
-    std::vector<double> channels(scene.channels().size());
     for (int i = 0; i < 600; ++i) scene.step(1.0 / 120);
-    scene.read_channels(channels);
+    const std::vector<double> channels = read_channels(scene);
     for (std::size_t c = 0; c < channels.size(); ++c) {
       EXPECT_TRUE(std::isfinite(channels[c])) << pf::name(k) << " " << scene.channels()[c].name;
     }
@@ -324,9 +323,8 @@ TEST(vector_field, probe_particle_of_the_rotation_field_keeps_its_radius_and_rep
   vector_field scene;
   scene.reset(defaults_with("rotation"));
   const double r0 = glm::length(scene.probe_start());
-  std::vector<double> channels(scene.channels().size());
   for (int i = 0; i < 1200; ++i) scene.step(1.0 / 120);
-  scene.read_channels(channels);
+  const std::vector<double> channels = read_channels(scene);
   EXPECT_NEAR(std::hypot(channels[0], channels[1]), r0, 1e-9);
   EXPECT_NEAR(channels[3], 0.0, 1e-15);  // divergence
   const double r2 = r0 * r0, R2 = 4.0;

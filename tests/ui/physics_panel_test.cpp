@@ -7,10 +7,10 @@
 
 #include "scenes/registry.hpp"
 #include "scenes/rigid_body_scene.hpp"
+#include "tests/ui/headless_ui.hpp"
 #include "ui/rotation_overlay.hpp"
 #include "ui/scene_panels.hpp"
 #include "ui/ui_state.hpp"
-#include "tests/ui/headless_ui.hpp"
 
 namespace framelab {
 namespace {
@@ -22,7 +22,7 @@ class physics_panel : public headless_ui_test {
 
 TEST_F(physics_panel, is_registered_for_the_four_spinning_scenes_and_draws) {
   for (const char* name : {"free-body", "precession", "tennis-racket", "gyroscope"}) {
-    const auto panels = ui::panels_for_scene(name);
+    const auto panels = ui::panels_for_scene(*find_scene(name)->create());
     ASSERT_EQ(panels.size(), 1u) << name;
     EXPECT_EQ(panels[0].title, "Physics");
     load(name);

@@ -3,15 +3,17 @@
 // error plot.
 #include <gtest/gtest.h>
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <cmath>
+#include <optional>
 #include <vector>
 
 #include "scenes/registry.hpp"
 #include "scenes/vector_field.hpp"
+#include "tests/ui/headless_ui.hpp"
 #include "ui/line_plot.hpp"
 #include "ui/ui_state.hpp"
-#include "tests/ui/headless_ui.hpp"
 
 namespace framelab {
 namespace {
@@ -49,6 +51,61 @@ TEST_F(vector_field_panel, a_drag_orbits_and_leaves_the_probe_alone) {
   frame(ImVec2(empty_spot.x + 60.0f, empty_spot.y + 20.0f), true);
   frame(ImVec2(empty_spot.x + 60.0f, empty_spot.y + 20.0f), false);
   EXPECT_EQ(scene().probe_start(), glm::dvec2(1.5, 1.0));
+}
+
+// Two ui_states on two vector-field simulations: "Look at: mouse" clicked in one panel
+// makes that scene inspect the point under the mouse, while the other panel keeps its
+// default (the probe) and its scene inspects the probe.
+TEST_F(vector_field_panel, two_ui_states_keep_their_own_look_at_choice) {
+  const glm::dvec2 mouse_point(2.0, 1.0), probe_point(1.5, 1.0);  // the cursor above; the probe's default
+  bool over_ground = false;  // the ground is under the mouse only when it is not over a panel
+  state_.camera.cursor_on_ground = [&] {
+    return over_ground ? std::optional<glm::dvec3>(glm::dvec3(2.0, 0.0, -1.0)) : std::nullopt;
+  };
+  simulation other_sim;
+  const scene_entry* entry = find_scene("vector-field");
+  ASSERT_NE(entry, nullptr);
+  ASSERT_FALSE(other_sim.load(*entry, param_values::defaults(entry->create()->parameters())));
+  ui::ui_state other;
+  other.sim = &other_sim;
+  ui::sync_with_simulation(other);
+  other.camera.cursor_on_ground = state_.camera.cursor_on_ground;
+  const auto other_frame = [&] {
+    ImGui::NewFrame();
+    ui::draw_ui(other);
+    ImGui::Render();
+  };
+
+  frame();
+  frame();
+  ImGuiWindow* window = ImGui::FindWindowByName("Jacobian: dual numbers vs finite differences");
+  ASSERT_NE(window, nullptr);
+  const ImGuiID probe_radio = ImHashStr("probe", 0, window->ID);
+  const ImGuiID mouse_radio = ImHashStr("mouse", 0, window->ID);
+  // The "Look at:" row: down the line just right of its label to the "probe" radio, then along it to "mouse".
+  ImVec2 at(window->DC.CursorStartPos.x + ImGui::CalcTextSize("Look at:").x + ImGui::GetStyle().ItemSpacing.x + 6.0f,
+            -1.0f);
+  for (float y = window->DC.CursorStartPos.y; y < window->Pos.y + window->Size.y && at.y < 0.0f; y += 2.0f) {
+    frame(ImVec2(at.x, y), false);
+    if (ImGui::GetCurrentContext()->HoveredId == probe_radio) at.y = y;
+  }
+  ASSERT_GE(at.y, 0.0f) << "probe radio button not found";
+  bool found = false;
+  for (; at.x < window->Pos.x + window->Size.x && !found; at.x += 3.0f) {
+    frame(at, false);
+    found = ImGui::GetCurrentContext()->HoveredId == mouse_radio;
+  }
+  ASSERT_TRUE(found) << "mouse radio button not found";
+  at.x -= 3.0f;
+  click(at);
+  EXPECT_EQ(scene().probe_start(), probe_point);  // the click on the panel did not move the probe
+
+  over_ground = true;
+  frame(empty_spot, false);
+  other_frame();
+  EXPECT_EQ(scene().inspect_point(), mouse_point);
+  const auto& other_scene = dynamic_cast<const vector_field&>(other_sim.current());
+  EXPECT_EQ(other_scene.inspect_point(), probe_point);
 }
 
 TEST(line_plot_log_y, data_range_is_in_decades_of_the_positive_samples) {

@@ -1,0 +1,353 @@
+#pragma once
+// uniform_grid<T, N>: the broadphase by a uniform grid of cells. Every box is entered in each
+// cell it covers; boxes that overlap share a cell, so only the pairs within a cell are tested.
+// For boxes of similar size spread through space (the moving-boxes workload, the balls of the
+// collisions scene) the work is O(n): a few cells per box and a few boxes per cell.
+//
+// [SECTION] Cells
+// The grid covers this frame's bounding box [lo, hi] of the boxes with D_k cells on axis k, of
+// width w_k = (hi_k - lo_k) / D_k; a coordinate x is in cell
+//   c_k(x) = min(D_k - 1, floor((x - lo_k) / w_k)),
+// a non-decreasing function of x. Box b covers the cells c_k(b.min_k) .. c_k(b.max_k) on each axis.
+// The wanted width is h = cell_factor * s, s the median of the boxes' mean sides (over a sample of
+// 255 boxes spread through the array: robust to a few huge or degenerate boxes, and O(1)). The
+// cells are counted into a dense array (a spatial hash whose hash is the cell's position in the
+// grid, so cells never collide), at most cells_per_box n + 64 of them: h grows until they fit.
+// With h = 2 s a box covers (1 + s/h)^N = 3.4 cells on average in 3D.
+//
+// [SECTION] Each pair once
+// If a and b overlap, then on every axis a.min <= b.max and b.min <= a.max, so (c non-decreasing)
+//   C* = max(c(a.min), c(b.min))   (per axis)
+// lies in both boxes' ranges: both are entered in C*. They may share other cells too; the pair is
+// reported only from C*, the cell holding the lower corner max(a.min, b.min) of their intersection.
+// The test compares the integer cell coordinates kept from the entering pass: exact, no rounding.
+//
+// [SECTION] Oversize boxes
+// A box longer than max_cells_per_axis wanted widths on some axis, or with an infinite coordinate,
+// is not entered: it is tested against every box (n tests each) instead of filling thousands of
+// cells, and it does not stretch the grid's bounding box.
+//
+// [SECTION] One update, all passes O(n + cells + pairs)
+//   1. the median side (a sample), the oversize boxes, the bounding box, D_k;
+//   2. count the entries per cell; prefix sums; place the box indices cell by cell (counting sort);
+//   3. for each cell with two boxes or more: every pair in it, overlap test, reported if C* is this cell;
+//   4. the oversize boxes against all;
+//   5. the pairs into canonical order (ascending i, then j) by an LSD radix sort over j then i.
+// Buffers are kept between updates: no allocation once they have grown. Nothing else is kept:
+// correctness never depends on the previous frame.
+//
+// [SECTION] Why a grid
+// Sort-and-sweep on one axis tests every pair whose intervals overlap on that axis: in a uniform
+// cloud of n boxes in a cube of side L ~ n^(1/3) that is n * (n / L) ~ n^(5/3) candidates (the
+// issue measured 214-231 ms at 100,000 boxes; Bullet's btDbvtBroadphase is level with it). A
+// multi-axis sort (sort on every axis, intersect) still sweeps the same long runs. The grid's
+// candidates are the pairs sharing a cell, ~ n * 3.4 * (boxes per cell) / 2 whatever n. Measured
+// in `framelab bench broadphase` (docs/performance.md): see the bench's notes.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+#include "core/collision/broadphase_aabb.hpp"
+
+namespace framelab {
+
+template <class T, int N>
+class uniform_grid {
+ public:
+  using box_type = aabb<T, N>;
+  static constexpr double default_cell_factor = 2.0;  // wanted cell width / median box side
+  static constexpr std::uint32_t max_cells_per_axis = 4;
+  static constexpr std::size_t median_sample = 255;
+  static constexpr std::size_t cells_per_box = 4;  // at most cells_per_box n + 64 cells
+  static constexpr std::uint32_t max_cells_on_an_axis = 1u << 20;
+
+  // What the last update did (for the bench, the tests and the scene's panel).
+  struct statistics {
+    double cell_width = 0.0;                // the wanted width h the grid was built with
+    std::array<std::uint32_t, N> cells{};   // D_k
+    std::size_t entries = 0;                // (box, cell) entries: the cells each grid box covers
+    std::size_t oversize_boxes = 0;         // tested against all instead
+    std::size_t candidate_pairs = 0;        // pairs tested: sharing a cell, or with an oversize box
+    std::size_t overlapping_pairs = 0;      // out.size()
+  };
+
+  // cell_factor: the wanted cell width over the median box side (> 0; for measurements).
+  explicit uniform_grid(double cell_factor = default_cell_factor) : cell_factor_(cell_factor) {
+    if (!(cell_factor > 0.0) || !std::isfinite(cell_factor))
+      throw std::invalid_argument("uniform_grid: cell_factor must be finite and > 0");
+  }
+
+  // out = the overlapping pairs (i < j) of this frame's boxes, in canonical order.
+  void update(std::span<const box_type> boxes, std::vector<index_pair>& out) {
+    check_boxes(boxes, "uniform_grid::update");
+    stats_ = {};
+    out.clear();
+    if (boxes.size() < 2) return;
+    shape_grid(boxes);
+    enter_boxes(boxes);
+    pairs_in_cells(boxes, out);
+    pairs_with_oversize(boxes, out);
+    stats_.overlapping_pairs = out.size();
+    sort_canonically(boxes.size(), out);
+  }
+
+  double cell_factor() const { return cell_factor_; }
+  const statistics& last_update() const { return stats_; }
+
+ private:
+  static constexpr std::uint32_t oversize = std::numeric_limits<std::uint32_t>::max();  // in cell_range::lo[0]
+  static constexpr int radix_bits = 11;
+
+  // The cells a grid box covers: lo[k] .. hi[k] on axis k (lo[0] == oversize: not in the grid).
+  struct cell_range {
+    std::array<std::uint32_t, N> lo, hi;
+  };
+
+  static bool finite_box(const box_type& b) {
+    for (int k = 0; k < N; ++k)
+      if (!std::isfinite(b.min[k]) || !std::isfinite(b.max[k])) return false;
+    return true;
+  }
+
+  // (1/N) sum_k (max_k - min_k); infinite for a box with an infinite coordinate.
+  static double mean_side(const box_type& b) {
+    if (!finite_box(b)) return std::numeric_limits<double>::infinity();
+    double sum = 0.0;
+    for (int k = 0; k < N; ++k) sum += double(b.max[k]) - double(b.min[k]);
+    return sum / N;
+  }
+
+  // D_k for an extent and a wanted width: ceil(extent / h), 1 when either is 0 or not finite.
+  static std::uint32_t cells_for(double extent, double h) {
+    if (!(extent > 0.0) || !std::isfinite(extent) || !(h > 0.0) || !std::isfinite(h)) return 1;
+    return static_cast<std::uint32_t>(std::clamp(std::ceil(extent / h), 1.0, double(max_cells_on_an_axis)));
+  }
+
+  // c_k(x) = min(D_k - 1, floor((x - lo_k) / w_k)), with 1 / w_k kept as inv_k (0 when D_k = 1).
+  // x - lo_k >= 0 for a grid box; t is NaN only for an overflowed x - lo_k times inv_k = 0, and
+  // then lands in the last cell, which keeps c non-decreasing.
+  std::uint32_t cell_of(T x, int k) const {
+    const T t = (x - lo_[k]) * inv_[k];
+    return t < T(dims_[k]) ? static_cast<std::uint32_t>(t) : dims_[k] - 1;
+  }
+
+  // Pass 1: the wanted width, the oversize boxes, the bounding box of the others, D_k.
+  void shape_grid(std::span<const box_type> boxes) {
+    const std::size_t n = boxes.size();
+    const std::size_t m = std::min(n, median_sample);
+    sample_.resize(m);
+    for (std::size_t s = 0; s < m; ++s) sample_[s] = mean_side(boxes[s * n / m]);
+    std::nth_element(sample_.begin(), sample_.begin() + std::ptrdiff_t(m / 2), sample_.end());
+    const double median = sample_[m / 2];
+    double h = cell_factor_ * median;
+    // the longest box entered: max_cells_per_axis wanted widths (no limit when h is 0 or infinite)
+    const double longest = h > 0.0 ? double(max_cells_per_axis) * h : std::numeric_limits<double>::infinity();
+
+    ranges_.resize(n);
+    oversize_.clear();
+    std::array<T, N> lo, hi;
+    lo.fill(std::numeric_limits<T>::max());
+    hi.fill(std::numeric_limits<T>::lowest());
+    bool any = false;
+    for (std::size_t i = 0; i < n; ++i) {
+      const box_type& b = boxes[i];
+      bool enter = finite_box(b);
+      for (int k = 0; k < N; ++k) enter = enter && double(b.max[k]) - double(b.min[k]) <= longest;
+      if (!enter) {
+        ranges_[i].lo[0] = oversize;
+        oversize_.push_back(static_cast<std::uint32_t>(i));
+        continue;
+      }
+      ranges_[i].lo[0] = 0;
+      any = true;
+      for (int k = 0; k < N; ++k) {
+        lo[k] = std::min(lo[k], b.min[k]);
+        hi[k] = std::max(hi[k], b.max[k]);
+      }
+    }
+
+    std::array<double, N> extent{};
+    double widest = 0.0;
+    for (int k = 0; k < N; ++k) {
+      extent[k] = any ? double(hi[k]) - double(lo[k]) : 0.0;
+      if (std::isfinite(extent[k])) widest = std::max(widest, extent[k]);
+    }
+    // points (median side 0), or mostly unbounded boxes: about n cells in the widest extent's cube
+    if (!(h > 0.0) || !std::isfinite(h)) h = widest / std::pow(double(n), 1.0 / N);
+    const double budget = double(cells_per_box) * double(n) + 64.0;
+    for (;;) {
+      double total = 1.0;
+      for (int k = 0; k < N; ++k) total *= double(dims_[k] = cells_for(extent[k], h));
+      if (total <= budget) break;
+      h *= std::max(1.01, std::pow(total / budget, 1.0 / N));  // wider cells until they fit
+    }
+    cells_ = 1;
+    for (int k = 0; k < N; ++k) {
+      cells_ *= dims_[k];
+      lo_[k] = dims_[k] > 1 ? lo[k] : T(0);
+      inv_[k] = dims_[k] > 1 ? T(double(dims_[k]) / extent[k]) : T(0);
+    }
+    stats_.cell_width = h;
+    stats_.cells = dims_;
+    stats_.oversize_boxes = oversize_.size();
+  }
+
+  // f(linear cell index) for every cell of the range, x fastest: index = x + D_0 (y + D_1 z).
+  template <class F>
+  void for_each_cell(const cell_range& r, F&& f) const {
+    if constexpr (N == 2) {
+      for (std::size_t y = r.lo[1]; y <= r.hi[1]; ++y)
+        for (std::size_t x = r.lo[0], row = y * dims_[0]; x <= r.hi[0]; ++x) f(row + x);
+    } else {
+      for (std::size_t z = r.lo[2]; z <= r.hi[2]; ++z)
+        for (std::size_t y = r.lo[1]; y <= r.hi[1]; ++y)
+          for (std::size_t x = r.lo[0], row = (z * dims_[1] + y) * dims_[0]; x <= r.hi[0]; ++x) f(row + x);
+    }
+  }
+
+  // Pass 2: counting sort of the (box, cell) entries by cell. cell_start_[c] .. cell_start_[c + 1]
+  // are the entries of cell c.
+  void enter_boxes(std::span<const box_type> boxes) {
+    const std::size_t n = boxes.size();
+    cell_start_.assign(cells_ + 1, 0);
+    std::uint32_t* count = cell_start_.data();
+    std::size_t entries = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      cell_range& r = ranges_[i];
+      if (r.lo[0] == oversize) continue;
+      std::size_t covered = 1;
+      for (int k = 0; k < N; ++k) {
+        r.lo[k] = cell_of(boxes[i].min[k], k);
+        r.hi[k] = cell_of(boxes[i].max[k], k);
+        covered *= r.hi[k] - r.lo[k] + 1;
+      }
+      entries += covered;
+      for_each_cell(r, [count](std::size_t c) { ++count[c]; });
+    }
+    if (entries > std::numeric_limits<std::uint32_t>::max())
+      throw std::length_error("uniform_grid::update: more than 2^32 - 1 (box, cell) entries");
+    stats_.entries = entries;
+    // inclusive sums: count[c] = entries in cells 0..c, the end of cell c ...
+    std::uint32_t sum = 0;
+    for (std::size_t c = 0; c < cells_; ++c) count[c] = sum += count[c];
+    count[cells_] = sum;
+    // ... and placing each entry at --count[c] leaves count[c] at the start of cell c
+    entries_.resize(entries);
+    for (std::size_t i = 0; i < n; ++i) {
+      if (ranges_[i].lo[0] == oversize) continue;
+      const auto index = static_cast<std::uint32_t>(i);
+      for_each_cell(ranges_[i], [&](std::size_t c) { entries_[--count[c]] = index; });
+    }
+  }
+
+  // C* = max(lo_a, lo_b) on every axis is the cell C: the pair's one cell (see [SECTION] Each pair once).
+  static bool first_shared_cell(const std::array<std::uint32_t, N>& C, const cell_range& a, const cell_range& b) {
+    for (int k = 0; k < N; ++k)
+      if (std::max(a.lo[k], b.lo[k]) != C[k]) return false;
+    return true;
+  }
+
+  // Pass 3: every pair within each cell; C = the cell's coordinates, advanced like an odometer.
+  void pairs_in_cells(std::span<const box_type> boxes, std::vector<index_pair>& out) {
+    const std::uint32_t* start = cell_start_.data();
+    const std::uint32_t* entry = entries_.data();
+    const box_type* box = boxes.data();
+    std::array<std::uint32_t, N> C{};
+    std::size_t candidates = 0;
+    for (std::size_t c = 0; c < cells_; ++c) {
+      const std::uint32_t begin = start[c], end = start[c + 1];
+      if (end - begin >= 2) {
+        candidates += std::size_t(end - begin) * (end - begin - 1) / 2;
+        for (std::uint32_t a = begin; a + 1 < end; ++a) {
+          const std::uint32_t i = entry[a];
+          const box_type A = box[i];
+          for (std::uint32_t b = a + 1; b < end; ++b) {
+            const std::uint32_t j = entry[b];
+            if (!overlaps(A, box[j]) || !first_shared_cell(C, ranges_[i], ranges_[j])) continue;
+            out.push_back(i < j ? index_pair{i, j} : index_pair{j, i});
+          }
+        }
+      }
+      for (int k = 0; k < N; ++k) {
+        if (++C[k] < dims_[k]) break;
+        C[k] = 0;
+      }
+    }
+    stats_.candidate_pairs += candidates;
+  }
+
+  // Pass 4: each oversize box against every other box; two oversize boxes once, from the lower index.
+  void pairs_with_oversize(std::span<const box_type> boxes, std::vector<index_pair>& out) {
+    const auto n = static_cast<std::uint32_t>(boxes.size());
+    for (std::size_t s = 0; s < oversize_.size(); ++s) {
+      const std::uint32_t o = oversize_[s];
+      const box_type O = boxes[o];
+      stats_.candidate_pairs += n - 1 - s;
+      for (std::uint32_t j = 0; j < n; ++j) {
+        if (j == o || (j < o && ranges_[j].lo[0] == oversize)) continue;
+        if (overlaps(O, boxes[j])) out.push_back(o < j ? index_pair{o, j} : index_pair{j, o});
+      }
+    }
+  }
+
+  // Pass 5: LSD radix sort, radix_bits at a time over the bits that indices below n use: the
+  // digits of j, then (each pass stable) those of i. An even number of passes ends in `out`.
+  void sort_canonically(std::size_t n, std::vector<index_pair>& out) {
+    if (out.size() < 2) return;
+    scratch_.resize(out.size());
+    const int width = std::bit_width(n - 1);
+    std::vector<index_pair>* from = &out;
+    std::vector<index_pair>* to = &scratch_;
+    for (const bool by_i : {false, true}) {
+      for (int shift = 0; shift < width; shift += radix_bits) {
+        radix_pass(*from, *to, by_i, shift);
+        std::swap(from, to);
+      }
+    }
+  }
+
+  static void radix_pass(const std::vector<index_pair>& from, std::vector<index_pair>& to, bool by_i, int shift) {
+    constexpr std::uint32_t mask = (1u << radix_bits) - 1;
+    std::array<std::size_t, std::size_t{1} << radix_bits> start{};
+    if (by_i) {
+      for (const index_pair& p : from) ++start[(p.i >> shift) & mask];
+    } else {
+      for (const index_pair& p : from) ++start[(p.j >> shift) & mask];
+    }
+    std::size_t sum = 0;
+    for (auto& s : start) sum += std::exchange(s, sum);
+    if (by_i) {
+      for (const index_pair& p : from) to[start[(p.i >> shift) & mask]++] = p;
+    } else {
+      for (const index_pair& p : from) to[start[(p.j >> shift) & mask]++] = p;
+    }
+  }
+
+  double cell_factor_;
+  std::array<T, N> lo_{};
+  std::array<T, N> inv_{};
+  std::array<std::uint32_t, N> dims_{};
+  std::size_t cells_ = 0;
+  std::vector<double> sample_;
+  std::vector<cell_range> ranges_;
+  std::vector<std::uint32_t> oversize_;
+  std::vector<std::uint32_t> cell_start_;
+  std::vector<std::uint32_t> entries_;
+  std::vector<index_pair> scratch_;
+  statistics stats_{};
+};
+
+using uniform_grid2f = uniform_grid<float, 2>;
+using uniform_grid3f = uniform_grid<float, 3>;
+using uniform_grid2d = uniform_grid<double, 2>;
+using uniform_grid3d = uniform_grid<double, 3>;
+
+}  // namespace framelab

@@ -1,0 +1,72 @@
+#pragma once
+// The world sweep of a transform hierarchy stored in depth-first preorder:
+// nodes are visited in array order; a node at depth d has its parent's global
+// dynamics on top of a small stack (slot d), so no parent index is read and the
+// parent's data is always in L1, and subtrees are contiguous ranges.
+// Each node computes its global dynamics A3 = A2 o A1 from its parent's A2 and
+// its local A1, and caches R3 as a matrix for its own children, so the
+// quaternion (or angle) is turned into a matrix once per node, not once per use.
+// Source: docs/articles.md, transform-hierarchy-dynamics,
+// "Converting Local Dynamics To Global Dynamics".
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "core/frames/dynamic_transform.hpp"
+
+namespace framelab {
+
+// A parent as seen by its children during the sweep: its global dynamics and R as a matrix.
+template <class T, int N>
+struct sweep_frame {
+  dynamic_transform<T, N> global;
+  glm::mat<N, N, T> rotation = glm::mat<N, N, T>(T(1));
+
+  void refresh_rotation() { rotation = rotation_matrix(global.pose.rotation); }
+};
+
+// a3 = a2 o a1 with a2 = parent.global, the formulas of dynamic_transform::operator*
+// with R2 taken from parent.rotation:
+//   T3 = J2 T1 + T2,  R3 = R2 R1,  S3 = S2 S1
+//   v3 = v2 + J2 v1 + w2 J2 T1
+//   a3 = a2 + J2 a1 + alpha2 J2 T1 + (w2)^2 J2 T1 + 2 w2 J2 v1
+//   w3 = w2 + R2 w1 R2^T
+//   alpha3 = alpha2 + R2 alpha1 R2^T + [w2, w3]
+template <class T, int N>
+inline void compose_into(const sweep_frame<T, N>& parent, const dynamic_transform<T, N>& a1,
+                         dynamic_transform<T, N>& a3) {
+  using vec = glm::vec<N, T>;
+  const dynamic_transform<T, N>& a2 = parent.global;
+  const glm::mat<N, N, T>& r2 = parent.rotation;
+  const T s2 = a2.pose.scale;
+  const auto& w2 = a2.angular_velocity;
+  const vec j2_t1 = r2 * (s2 * a1.pose.translation);
+  const vec j2_v1 = r2 * (s2 * a1.velocity);
+  const vec j2_a1 = r2 * (s2 * a1.accel);
+  const vec w2_j2_t1 = skew_apply(w2, j2_t1);
+  a3.pose.translation = a2.pose.translation + j2_t1;
+  a3.pose.rotation = compose_rotations(a2.pose.rotation, a1.pose.rotation);
+  a3.pose.scale = s2 * a1.pose.scale;
+  a3.velocity = a2.velocity + j2_v1 + w2_j2_t1;
+  a3.accel =
+      a2.accel + j2_a1 + skew_apply(a2.angular_accel, j2_t1) + skew_apply(w2, w2_j2_t1) + T(2) * skew_apply(w2, j2_v1);
+  a3.angular_velocity = w2 + conjugate_skew(r2, a1.angular_velocity);
+  a3.angular_accel = a2.angular_accel + conjugate_skew(r2, a1.angular_accel) + commutator(w2, a3.angular_velocity);
+}
+
+// Sweeps nodes [first, last) of a preorder layout. depth[i] is the node's depth
+// below the sweep's base frame stack[0] (the world, or the parent of a subtree);
+// stack must hold max depth + 2 frames. Writes global[i] for every node.
+template <class T, int N, class Depth>
+void sweep_preorder(const dynamic_transform<T, N>* local, const Depth* depth, dynamic_transform<T, N>* global,
+                    std::size_t first, std::size_t last, sweep_frame<T, N>* stack) {
+  for (std::size_t i = first; i < last; ++i) {
+    const std::size_t d = depth[i];
+    sweep_frame<T, N>& self = stack[d + 1];
+    compose_into(stack[d], local[i], self.global);
+    self.refresh_rotation();
+    global[i] = self.global;
+  }
+}
+
+}  // namespace framelab

@@ -1,0 +1,298 @@
+// Tests of core/collision/broadphase_uniform_grid.hpp: the uniform grid against a nested loop
+// written here with its own overlap rule (the per-axis intersection [max of mins, min of maxes]
+// is not empty), against the brute force and against sort-and-sweep: random boxes on a
+// quarter-unit lattice (touching, identical, nested, degenerate boxes occur exactly), huge and
+// unbounded boxes, all-points and all-identical sets, far-off and tiny coordinates, every cell
+// width, and the moving-boxes workload over many frames; 2D and 3D, float and double.
+// The grid's answer must equal the reference as a list: the same pairs, each once, in
+// canonical order.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "bench/cases/broadphase_cases.hpp"
+#include "core/collision/broadphase.hpp"
+
+namespace {
+
+using framelab::aabb;
+using framelab::index_pair;
+
+template <class T, int N>
+std::vector<index_pair> nested_loop_overlaps(const std::vector<aabb<T, N>>& boxes) {
+  std::vector<index_pair> out;
+  for (std::uint32_t i = 0; i < boxes.size(); ++i)
+    for (std::uint32_t j = i + 1; j < boxes.size(); ++j) {
+      bool meet = true;
+      for (int k = 0; k < N; ++k)
+        meet = meet && std::max(boxes[i].min[k], boxes[j].min[k]) <= std::min(boxes[i].max[k], boxes[j].max[k]);
+      if (meet) out.push_back({i, j});
+    }
+  return out;  // ascending (i, j)
+}
+
+// Random boxes on a lattice of step 1/4 (exact in float and double) in [0, extent]^N, with sides
+// of 0 to 2 units, shifted by `offset` and scaled by `scale` (powers of two keep them exact), plus
+// special cases: identical, nested, touching a face, a point on a corner, a quarter away, and
+// (when `huge` is set) boxes spanning the whole set on some axes.
+template <class T, int N>
+std::vector<aabb<T, N>> random_boxes(std::size_t count, std::mt19937& rng, int extent = 60, bool huge = false,
+                                     T offset = T(0), T scale = T(1)) {
+  std::uniform_int_distribution<int> corner(0, extent), side(0, 8), pick(0, huge ? 11 : 9);
+  std::vector<aabb<T, N>> boxes;
+  while (boxes.size() < count) {
+    aabb<T, N> b;
+    for (int k = 0; k < N; ++k) {
+      b.min[k] = T(corner(rng)) / T(4);
+      b.max[k] = b.min[k] + T(side(rng)) / T(4);  // side 0: degenerate on this axis
+    }
+    if (!boxes.empty()) {
+      const auto& other = boxes[std::uniform_int_distribution<std::size_t>(0, boxes.size() - 1)(rng)];
+      const int axis = std::uniform_int_distribution<int>(0, N - 1)(rng);
+      switch (pick(rng)) {
+        case 0:
+          b = other;
+          break;  // identical
+        case 1:   // nested inside other
+          b = other;
+          for (int k = 0; k < N; ++k) {
+            b.min[k] += (other.max[k] - other.min[k]) / T(4);
+            b.max[k] -= (other.max[k] - other.min[k]) / T(4);
+          }
+          break;
+        case 2:  // touching other's max face on one axis, overlapping it on the others
+          b = other;
+          b.min[axis] = other.max[axis];
+          b.max[axis] = other.max[axis] + T(1);
+          break;
+        case 3:
+          b.min = b.max = other.max;
+          break;  // a point on other's corner
+        case 4:   // one quarter away from other's face: not touching
+          b = other;
+          b.min[axis] = other.max[axis] + T(0.25);
+          b.max[axis] = b.min[axis] + T(1);
+          break;
+        case 10:  // a slab: the whole lattice on one axis
+          b.min[axis] = T(-1);
+          b.max[axis] = T(extent) / T(4) + T(3);
+          break;
+        case 11:  // the whole lattice
+          for (int k = 0; k < N; ++k) {
+            b.min[k] = T(-1);
+            b.max[k] = T(extent) / T(4) + T(3);
+          }
+          break;
+        default:
+          break;
+      }
+    }
+    boxes.push_back(b);
+  }
+  for (auto& b : boxes) {
+    b.min = offset + scale * b.min;
+    b.max = offset + scale * b.max;
+  }
+  return boxes;
+}
+
+// The grid (fresh and kept, at several cell widths) equals the nested loop; so does the brute force,
+// and so does sort-and-sweep once sorted (unless `with_sweep` is off: unbounded boxes).
+template <class T, int N>
+void expect_grid_agrees(const std::vector<aabb<T, N>>& boxes, bool with_sweep = true) {
+  const auto expected = nested_loop_overlaps(boxes);
+  std::vector<index_pair> got;
+  framelab::uniform_grid_pairs(boxes, got);
+  EXPECT_EQ(got, expected) << "uniform grid";
+  for (const double factor : {0.01, 0.5, 1.0, 2.0, 8.0, 1e9}) {
+    framelab::uniform_grid<T, N> grid(factor);
+    grid.update(boxes, got);
+    EXPECT_EQ(got, expected) << "uniform grid, cell factor " << factor;
+    EXPECT_EQ(grid.last_update().overlapping_pairs, got.size());
+    EXPECT_GE(grid.last_update().candidate_pairs, got.size());
+  }
+  framelab::brute_force_pairs(boxes, got);
+  EXPECT_EQ(got, expected) << "brute force";
+  if (with_sweep) {
+    framelab::sort_and_sweep_pairs(boxes, got);
+    framelab::canonical_order(got);
+    EXPECT_EQ(got, expected) << "sort and sweep";
+  }
+}
+
+template <class B>
+class uniform_grid : public ::testing::Test {};
+using box_types = ::testing::Types<framelab::aabb2f, framelab::aabb3f, framelab::aabb2d, framelab::aabb3d>;
+TYPED_TEST_SUITE(uniform_grid, box_types);
+
+TYPED_TEST(uniform_grid, agrees_on_random_sets_with_special_cases) {
+  using T = typename TypeParam::scalar_type;
+  constexpr int N = TypeParam::dimension;
+  std::mt19937 rng(17);
+  for (const std::size_t count : {0, 1, 2, 3, 7, 50, 300, 1500}) {
+    for (int trial = 0; trial < 3; ++trial) {
+      SCOPED_TRACE(std::to_string(count) + " boxes, trial " + std::to_string(trial));
+      // dense (extent 15: many boxes per cell) and sparse (extent 400)
+      expect_grid_agrees(random_boxes<T, N>(count, rng, trial == 1 ? 15 : trial == 2 ? 400 : 60));
+    }
+  }
+}
+
+TYPED_TEST(uniform_grid, agrees_with_huge_boxes) {
+  using T = typename TypeParam::scalar_type;
+  constexpr int N = TypeParam::dimension;
+  std::mt19937 rng(23);
+  for (const std::size_t count : {2, 20, 400}) {
+    SCOPED_TRACE(std::to_string(count) + " boxes");
+    const auto boxes = random_boxes<T, N>(count, rng, 60, /*huge=*/true);
+    expect_grid_agrees(boxes);
+    framelab::uniform_grid<T, N> grid;
+    std::vector<index_pair> got;
+    grid.update(boxes, got);
+    if (count == 400) EXPECT_GT(grid.last_update().oversize_boxes, 0u);  // the slabs are not entered
+  }
+}
+
+TYPED_TEST(uniform_grid, agrees_with_unbounded_boxes) {
+  using T = typename TypeParam::scalar_type;
+  constexpr int N = TypeParam::dimension;
+  constexpr T inf = std::numeric_limits<T>::infinity();
+  std::mt19937 rng(29);
+  auto boxes = random_boxes<T, N>(300, rng);
+  boxes[5].min[0] = -inf;  // a half-infinite box
+  boxes[17].max[N - 1] = inf;
+  for (int k = 0; k < N; ++k) {  // all of space
+    boxes[40].min[k] = -inf;
+    boxes[40].max[k] = inf;
+  }
+  boxes[41].min[1] = boxes[41].max[1] = inf;  // flat, at infinity: meets only box 40 and box 17 maybe
+  expect_grid_agrees(boxes, /*with_sweep=*/false);
+  framelab::uniform_grid<T, N> grid;
+  std::vector<index_pair> got;
+  grid.update(boxes, got);
+  EXPECT_EQ(grid.last_update().oversize_boxes, 4u);
+}
+
+TYPED_TEST(uniform_grid, agrees_on_degenerate_sets) {
+  using T = typename TypeParam::scalar_type;
+  constexpr int N = TypeParam::dimension;
+  using vec = typename TypeParam::vec_type;
+  std::mt19937 rng(31);
+  std::uniform_int_distribution<int> coordinate(0, 40);
+  std::vector<TypeParam> points, identical(200, TypeParam{vec(T(1)), vec(T(2))}), one_point(50), flat;
+  for (int p = 0; p < 500; ++p) {  // points only: the median side is 0
+    vec x;
+    for (int k = 0; k < N; ++k) x[k] = T(coordinate(rng)) / T(4);
+    points.push_back({x, x});
+  }
+  for (int p = 0; p < 300; ++p) {  // flat on the last axis, all at 0: one cell thick
+    TypeParam b = random_boxes<T, N>(1, rng)[0];
+    b.min[N - 1] = b.max[N - 1] = T(0);
+    flat.push_back(b);
+  }
+  for (const auto* set : {&points, &identical, &one_point, &flat}) {
+    SCOPED_TRACE(set == &points ? "points" : set == &identical ? "identical" : set == &one_point ? "one point" : "flat");
+    expect_grid_agrees(*set);
+  }
+}
+
+TYPED_TEST(uniform_grid, agrees_far_from_the_origin_and_at_small_scales) {
+  using T = typename TypeParam::scalar_type;
+  constexpr int N = TypeParam::dimension;
+  std::mt19937 rng(37);
+  // 2^20 + lattice: exact in float (22 bits); 2^-20 scale: exact in both
+  expect_grid_agrees(random_boxes<T, N>(400, rng, 60, false, T(1 << 20), T(1)));
+  expect_grid_agrees(random_boxes<T, N>(400, rng, 60, false, T(-(1 << 20)), T(1)));
+  expect_grid_agrees(random_boxes<T, N>(400, rng, 60, false, T(0), std::ldexp(T(1), -20)));
+  expect_grid_agrees(random_boxes<T, N>(400, rng, 60, true, T(0), std::ldexp(T(1), 40)));
+}
+
+TYPED_TEST(uniform_grid, matches_over_frames_of_the_moving_workload) {
+  using T = typename TypeParam::scalar_type;
+  constexpr int N = TypeParam::dimension;
+  for (const std::size_t count : {40, 2000}) {
+    auto w = framelab::make_moving_boxes<T, N>(count, 3, 0.1, 20.0);  // fast: they cross cells often
+    framelab::uniform_grid<T, N> grid;
+    framelab::sweep_and_prune<T, N> sweep;
+    std::vector<index_pair> got, brute, swept;
+    std::size_t total = 0;
+    for (int frame = 0; frame < 60; ++frame) {
+      SCOPED_TRACE(std::to_string(count) + " boxes, frame " + std::to_string(frame));
+      w.step(T(1) / T(60));
+      grid.update(w.boxes, got);
+      framelab::brute_force_pairs(w.boxes, brute);
+      ASSERT_EQ(got, brute);
+      sweep.update(w.boxes, swept);
+      framelab::canonical_order(swept);
+      ASSERT_EQ(got, swept);
+      total += got.size();
+      EXPECT_EQ(grid.last_update().oversize_boxes, 0u);
+      EXPECT_LT(double(grid.last_update().entries), (N == 3 ? 6.0 : 3.5) * double(count));  // a few cells each
+    }
+    EXPECT_GT(total, count);  // they do overlap
+  }
+}
+
+TYPED_TEST(uniform_grid, bench_workload_gives_the_same_totals_as_the_brute_force) {
+  using T = typename TypeParam::scalar_type;
+  constexpr int N = TypeParam::dimension;
+  auto w1 = framelab::make_moving_boxes<T, N>(500, 4, 0.2);
+  auto w2 = w1;
+  const std::uint64_t reference = framelab::bench::run_brute_force_frames(w1, 12);
+  EXPECT_GT(reference, 0u);
+  EXPECT_EQ(framelab::bench::run_uniform_grid_frames(w2, 12), reference);
+}
+
+TYPED_TEST(uniform_grid, one_grid_serves_changing_box_counts) {
+  using T = typename TypeParam::scalar_type;
+  constexpr int N = TypeParam::dimension;
+  std::mt19937 rng(41);
+  framelab::uniform_grid<T, N> grid;
+  std::vector<index_pair> got;
+  for (const std::size_t count : {300, 20, 1000, 0, 1, 2, 500}) {
+    SCOPED_TRACE(std::to_string(count) + " boxes");
+    const auto boxes = random_boxes<T, N>(count, rng, count > 100 ? 40 : 10);
+    grid.update(boxes, got);
+    EXPECT_EQ(got, nested_loop_overlaps(boxes));
+  }
+}
+
+TYPED_TEST(uniform_grid, bad_boxes_are_rejected_before_anything_changes) {
+  using T = typename TypeParam::scalar_type;
+  constexpr int N = TypeParam::dimension;
+  std::mt19937 rng(2);
+  const auto boxes = random_boxes<T, N>(40, rng, 10);
+  framelab::uniform_grid<T, N> grid;
+  std::vector<index_pair> got;
+  grid.update(boxes, got);
+  const auto before = got;
+  ASSERT_FALSE(before.empty());
+  auto inverted = boxes;
+  std::swap(inverted[3].min[N - 1], inverted[3].max[N - 1]);
+  inverted[3].max[N - 1] -= T(1);  // now min > max
+  auto not_a_number = boxes;
+  not_a_number[7].max[0] = std::numeric_limits<T>::quiet_NaN();
+  for (const auto* bad : {&inverted, &not_a_number}) {
+    const std::string index = bad == &inverted ? "box 3" : "box 7";
+    try {
+      grid.update(*bad, got);
+      ADD_FAILURE() << "uniform_grid accepted " << index;
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find(index), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("uniform_grid"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(got, before);  // untouched
+  }
+  grid.update(boxes, got);  // and the grid still works
+  EXPECT_EQ(got, before);
+  EXPECT_THROW(framelab::uniform_grid<T, N>(0.0), std::invalid_argument);
+  EXPECT_THROW(framelab::uniform_grid<T, N>(std::nan("")), std::invalid_argument);
+}
+
+}  // namespace
