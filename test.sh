@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds and runs every test, one stage at a time:
 #   asan     every unit test, and the app driven by a GUI script under xvfb-run, with
-#            AddressSanitizer + UndefinedBehaviorSanitizer (build/asan);
-#   tsan     the threaded tests under ThreadSanitizer (build/tsan);
-#   fuzz     the libFuzzer targets, each for a bounded time (build/fuzz; tests/fuzz/run_fuzzers.sh);
+#            AddressSanitizer + UndefinedBehaviorSanitizer, built by clang 16 (build/asan);
+#            the same build makes the libFuzzer targets;
+#   tsan     the threaded tests under ThreadSanitizer, clang 16 (build/tsan);
+#   fuzz     the libFuzzer targets of build/asan, each for a bounded time (tests/fuzz/run_fuzzers.sh);
 #   release  what the ASan stage does not run: the GUI shot of every scene, the endurance
-#            soak and the golden hashes, in the Release build the app ships as (build/release).
+#            soak and the golden hashes, in the Release build the app ships as, GCC (build/release).
 # Each unit test runs once. Warnings are errors. The last lines give each stage's time.
 #   FRAMELAB_FUZZ_SECONDS=60 ./test.sh     longer fuzzing (default 20 s per target)
 set -euo pipefail
@@ -34,5 +35,6 @@ trap report_times EXIT
 run_stage "dependencies" ./cmake/install_dependencies.sh
 run_stage "asan: build + test" cmake --workflow --preset asan
 run_stage "tsan: build + test" cmake --workflow --preset tsan
-run_stage "fuzz: build + run" env FRAMELAB_FUZZ_SECONDS="${FRAMELAB_FUZZ_SECONDS:-20}" tests/fuzz/run_fuzzers.sh
+run_stage "fuzz: run" env FRAMELAB_FUZZ_BUILD_DIR=build/asan FRAMELAB_FUZZ_SECONDS="${FRAMELAB_FUZZ_SECONDS:-20}" \
+  tests/fuzz/run_fuzzers.sh
 run_stage "release: build + test" cmake --workflow --preset release-ci

@@ -12,9 +12,9 @@ namespace framelab {
 
 // Where the window can go, from the environment the process started with.
 enum class display_kind {
-  screen,           // DISPLAY or WAYLAND_DISPLAY is set
-  chosen_by_user,   // SDL_VIDEODRIVER is set: SDL uses what the user asked for
-  none,             // nothing: no window can be shown
+  screen,          // DISPLAY or WAYLAND_DISPLAY is set
+  chosen_by_user,  // SDL_VIDEODRIVER is set: SDL uses what the user asked for
+  none,            // nothing: no window can be shown
 };
 
 display_kind find_display();

@@ -35,8 +35,8 @@ void draw_labels(const scene_view& view, const render::orbit_camera& camera, ImV
     if (clip.w <= 0.0) return;
     const ImVec2 p(static_cast<float>((clip.x / clip.w * 0.5 + 0.5) * display.x),
                    static_cast<float>((0.5 - clip.y / clip.w * 0.5) * display.y));
-    draw->AddText(ImVec2(p.x + 6.0f, p.y - 8.0f), ImGui::ColorConvertFloat4ToU32(ImVec4(color.r, color.g, color.b, 1.0f)),
-                  text);
+    draw->AddText(ImVec2(p.x + 6.0f, p.y - 8.0f),
+                  ImGui::ColorConvertFloat4ToU32(ImVec4(color.r, color.g, color.b, 1.0f)), text);
   };
   for (const auto& v : view.vectors) {
     if (!v.visible || v.label.empty() || glm::length(v.value) * v.scale < 1e-6) continue;  // unlabelled: no text
@@ -135,8 +135,8 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   }
   gl_window window;
   if (auto error = window.open("framelab", run.width, run.height, /*vsync=*/!rehearsed)) {
-    err << "framelab: cannot open a window: " << *error
-        << (rehearsed ? " (no display? run under xvfb-run -a)" : "") << "\n";
+    err << "framelab: cannot open a window: " << *error << (rehearsed ? " (no display? run under xvfb-run -a)" : "")
+        << "\n";
     return 1;
   }
 
@@ -215,8 +215,8 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     renderer.draw(sim.view(), camera, width, height, state.selected_node);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     const std::string png = shot_mode && frame == run.frames - 1 ? run.png_path
-                            : player                              ? player->take_shot_request()
-                                                                  : std::string();
+                            : player                             ? player->take_shot_request()
+                                                                 : std::string();
     if (!png.empty()) {
       if (auto error = write_back_buffer_png(png, width, height)) {
         err << "framelab: error: " << (player ? "script shot: " : "--out: ") << *error << "\n";

@@ -22,7 +22,7 @@ struct command_shape {
 
 const std::map<std::string, command_shape>& commands() {
   static const std::map<std::string, command_shape> known = {
-      {"scene", {1, 1}}, {"wait", {1, 1}}, {"show", {1, 1}}, {"hide", {1, 1}},
+      {"scene", {1, 1}}, {"wait", {1, 1}},  {"show", {1, 1}}, {"hide", {1, 1}},
       {"key", {1, 1}},   {"bench", {1, 3}}, {"shot", {1, 1}}, {"quit", {0, 0}},
   };
   return known;
@@ -76,10 +76,10 @@ std::optional<std::string> check_step(const script_step& step) {
   }
   if (step.command == "key" && !shortcut_named(first)) return "key: unknown key '" + first + "' (space . r f1 esc)";
   if (step.command == "bench") {
-    static const std::map<std::string, std::size_t> bench_args = {
-        {"select", 2}, {"set", 3}, {"run", 1}, {"cancel", 1}, {"wait", 2}};
+    static const std::map<std::string, std::size_t> bench_args = {{"select", 2}, {"set", 3},  {"run", 1},
+                                                                  {"cancel", 1}, {"wait", 2}, {"tab", 2}};
     const auto sub = bench_args.find(first);
-    if (sub == bench_args.end()) return "bench: expected select, set, run, cancel or wait, got '" + first + "'";
+    if (sub == bench_args.end()) return "bench: expected select, set, run, cancel, wait or tab, got '" + first + "'";
     if (step.args.size() != sub->second) return "bench " + first + ": wrong number of arguments";
     if (first == "wait" && !frame_count(step.args[1])) return "bench wait: expected a frame count";
   }
@@ -157,6 +157,8 @@ std::optional<std::string> script_player::run(const script_step& step, ui::ui_st
     if (auto error = ui::run_selected_benchmark(state)) return "bench run: " + *error;
   } else if (first == "cancel") {
     ui::cancel_benchmark(state);
+  } else if (first == "tab") {
+    ui::show_benchmark_tab(state, step.args[1]);
   } else if (first == "wait") {
     frames_to_wait_ = std::max(1LL, *frame_count(step.args[1]));
     waiting_for_bench_ = true;
@@ -164,6 +166,8 @@ std::optional<std::string> script_player::run(const script_step& step, ui::ui_st
   return std::nullopt;
 }
 
-std::string script_player::take_shot_request() { return std::exchange(shot_, std::string()); }
+std::string script_player::take_shot_request() {
+  return std::exchange(shot_, std::string());
+}
 
 }  // namespace framelab

@@ -10,6 +10,7 @@
 //   bench set OPTION VALUE    set one of its options
 //   bench run | bench cancel  what the panel's Run and Cancel buttons do
 //   bench wait N              wait up to N frames for the run to end (fails if it does not)
+//   bench tab NAME            bring a results tab forward ("Ratio", "Table", "Order")
 //   shot FILE.png             write this frame (window size, after the UI is drawn)
 //   quit                      end here (the end of the file also ends the script)
 // A script that cannot be read or has an unknown command is refused before any window

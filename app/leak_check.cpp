@@ -1,6 +1,16 @@
 #include "app/leak_check.hpp"
 
-#if defined(__SANITIZE_ADDRESS__)
+// GCC defines __SANITIZE_ADDRESS__ under -fsanitize=address; clang reports it through
+// __has_feature (the sanitizer builds use clang 16).
+#if defined(FRAMELAB_ADDRESS_SANITIZER)
+#define FRAMELAB_ADDRESS_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define FRAMELAB_ADDRESS_SANITIZER 1
+#endif
+#endif
+
+#if defined(FRAMELAB_ADDRESS_SANITIZER)
 #include <dlfcn.h>
 #include <cstddef>
 #include <link.h>
@@ -8,7 +18,7 @@
 
 namespace framelab {
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(FRAMELAB_ADDRESS_SANITIZER)
 
 namespace {
 // dlopen with RTLD_NOLOAD only looks the library up; RTLD_NODELETE then keeps it mapped
@@ -30,7 +40,7 @@ void keep_libraries_for_leak_check() {}
 
 }  // namespace framelab
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(FRAMELAB_ADDRESS_SANITIZER)
 // LeakSanitizer reads its built-in suppressions from this function. libdbus (opened by SDL
 // for screensaver and input-method support) keeps a 1 KiB buffer for the process's life.
 extern "C" const char* __lsan_default_suppressions() { return "leak:libdbus-1.so\n"; }

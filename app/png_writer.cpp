@@ -1,10 +1,10 @@
 #include "app/png_writer.hpp"
 
-#include <filesystem>
-#include <vector>
-
 #include <glad/gl.h>
 #include <stb_image_write.h>
+
+#include <filesystem>
+#include <vector>
 
 #include "common/atomic_file.hpp"
 

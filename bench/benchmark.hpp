@@ -95,6 +95,17 @@ struct published_ratio {
   std::string source{};  // e.g. "article 3.1.1"
 };
 
+// A log-log plot of a metric against a numeric parameter, one line per plot_series value,
+// each with its measured order (bench/order_fit.hpp) in the legend and in the report:
+// e.g. the integrators' omega error against dt.
+struct order_plot {
+  std::string metric{};       // a metric the cases record, e.g. "omega_error"
+  std::string x{};            // a numeric parameter, e.g. "steps_per_s"
+  std::string x_label{};      // e.g. "dt (s)"
+  std::string title{};        // the panel's tab, e.g. "Order"
+  bool reciprocal_x = false;  // plot against 1 / x (steps per second -> the step dt)
+};
+
 struct benchmark_info {
   std::string name{};         // the CLI name: framelab bench <name>
   std::string description{};  // one line
@@ -107,6 +118,7 @@ struct benchmark_info {
   std::string plot_x{};       // a numeric param for the x axis of the plots (log scale), e.g. "size"
   std::string plot_series{};  // a param giving one line per value, e.g. "value_bytes"
   std::vector<published_ratio> published{};
+  order_plot order{};   // optional
   std::string notes{};  // a paragraph for the panel (what is measured, how to read it)
 };
 

@@ -5,6 +5,8 @@
 #include <map>
 #include <sstream>
 
+#include "bench/order_fit.hpp"
+
 namespace framelab::bench {
 
 namespace {
@@ -257,6 +259,7 @@ std::string format_report(const benchmark_info& info, const std::vector<record>&
     }
     out << "\npublished improvement factors beside ours (ours: median over the matching cells)\n" << layout(rows, 2);
   }
+  if (const std::string orders = format_orders(info, records); !orders.empty()) out << "\n" << orders;
   return out.str();
 }
 

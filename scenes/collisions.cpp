@@ -53,11 +53,13 @@ const int registered = register_scene<collisions>(
      "cells about twice a ball's size, files each ball's box under the few cells it covers, and tests only pairs "
      "that share a cell; a pair sharing several cells is reported only from the cell holding the lower corner of "
      "the two boxes' overlap, so it is found once. All three find the same candidate pairs (boxes overlap), so the "
-     "motion is identical; the narrowphase keeps the touching ones (|x_j - x_i| <= r_i + r_j). Touching balls that approach get the impulse J = -(1 + e) v_n / (1/m_i + 1/m_j) along the line of "
+     "motion is identical; the narrowphase keeps the touching ones (|x_j - x_i| <= r_i + r_j). Touching balls that "
+     "approach get the impulse J = -(1 + e) v_n / (1/m_i + 1/m_j) along the line of "
      "centres: momentum is kept, and with restitution e = 1 so is the kinetic energy; e < 1 turns some into heat. "
      "Overlaps are undone by moving positions only, which adds no energy. In the Collisions panel, switch the "
      "broadphase and drag the ball count: the brute force's time grows as n^2, sort-and-sweep's far more slowly "
-     "(in this fixed box more balls are also more crowded, so it too grows faster than n), the grid's about as n. Colour shows speed. "
+     "(in this fixed box more balls are also more crowded, so it too grows faster than n), the grid's about as n. "
+     "Colour shows speed. "
      "With drum_rate the box turns like a drum: its walls push the balls, and energy is no longer conserved."});
 
 // The balls' generator: splitmix64 seeded from the scene's seed parameter.

@@ -91,7 +91,7 @@ class collisions final : public scene {
   sphere_world world_;
   double time_ = 0.0;
   bool show_pairs_ = false;
-  int warmup_steps_ = 0;  // steps left before timings are logged (the first sort is a full one)
+  int warmup_steps_ = 0;                          // steps left before timings are logged (the first sort is a full one)
   std::array<std::vector<timing_point>, 3> log_;  // index: broadphase_method
   mutable bool view_dirty_ = true;
   mutable scene_view view_;

@@ -15,6 +15,7 @@
 
 #include "bench/export.hpp"
 #include "bench/host_info.hpp"
+#include "bench/order_fit.hpp"
 #include "bench/report.hpp"
 #include "ui/line_plot.hpp"
 #include "ui/panels.hpp"
@@ -451,6 +452,39 @@ void draw_ns_plot(benchmarks_state& b, const bench::benchmark_info& info) {
   line_plot("ns", series, options);
 }
 
+// A metric against a numeric parameter on log-log axes, one line per series with its
+// measured order (the least-squares slope, bench/order_fit.hpp) in the legend.
+void draw_order_plot(benchmarks_state& b, const bench::benchmark_info& info) {
+  std::vector<series_data> data;
+  const auto lines = bench::order_lines(info, b.records);
+  for (std::size_t s = 0; s < lines.size(); ++s) {
+    if (lines[s].x.empty()) continue;
+    char order[48];
+    std::snprintf(order, sizeof order, lines[s].order ? ": order %.2f" : ": order -", lines[s].order.value_or(0.0));
+    series_data d;
+    d.label = lines[s].series + order;
+    d.color = series_color(s);
+    d.x = lines[s].x;
+    d.y = lines[s].y;
+    sort_by_x(d);
+    data.push_back(std::move(d));
+  }
+  if (data.empty()) {
+    ImGui::TextDisabled("No record with a positive %s yet.", info.order.metric.c_str());
+    return;
+  }
+  const std::string x = bench::x_label(info.order);
+  ImGui::TextWrapped("The slope on log-log axes is the order: halving %s divides the error by 2^order.", x.c_str());
+  plot_options options;
+  options.x_label = x;
+  options.y_label = info.order.metric;
+  options.log_x = true;
+  options.log_y = true;
+  options.size = ImVec2(0.0f, 260.0f);
+  const auto series = as_plot(data);
+  line_plot("order", series, options);
+}
+
 void draw_table(benchmarks_state& b, const bench::benchmark_info& info) {
   const std::vector<std::string> keys = param_keys(b.records);
   std::vector<std::string> metrics;
@@ -599,6 +633,10 @@ void draw_results(benchmarks_state& b) {
     draw_ns_plot(b, *info);
     ImGui::EndTabItem();
   }
+  if (!info->order.metric.empty() && tab(info->order.title.c_str())) {
+    draw_order_plot(b, *info);
+    ImGui::EndTabItem();
+  }
   if (tab("Table")) {
     draw_table(b, *info);
     ImGui::EndTabItem();
@@ -651,9 +689,17 @@ std::optional<std::string> run_selected_benchmark(ui_state& state) {
   return std::nullopt;
 }
 
-void cancel_benchmark(ui_state& state) { benchmarks_of(state).runner.cancel(); }
+void cancel_benchmark(ui_state& state) {
+  benchmarks_of(state).runner.cancel();
+}
 
-bool benchmark_running(ui_state& state) { return benchmarks_of(state).runner.running(); }
+void show_benchmark_tab(ui_state& state, const std::string& tab) {
+  benchmarks_of(state).show_tab = tab;
+}
+
+bool benchmark_running(ui_state& state) {
+  return benchmarks_of(state).runner.running();
+}
 
 void draw_benchmarks_panel(ui_state& state) {
   benchmarks_state& b = benchmarks_of(state);

@@ -58,6 +58,8 @@ std::optional<std::string> set_benchmark_option(ui_state& state, const std::stri
 std::optional<std::string> run_selected_benchmark(ui_state& state);
 void cancel_benchmark(ui_state& state);
 bool benchmark_running(ui_state& state);
+// Brings a results tab forward on the next frame ("Ratio", "Table", an order plot's title).
+void show_benchmark_tab(ui_state& state, const std::string& tab);
 
 void draw_benchmarks_panel(ui_state& state);
 

@@ -1,12 +1,14 @@
-// The collisions scene's panel: the broadphase switch (live, no reset), the pair counts,
-// the broadphase time per step, a ball-count slider, and the logged time against the
-// ball count for both methods (log-log: slope 2 for the brute force's n^2, about 1 for
-// sort-and-sweep), plus a checkbox to draw the candidate pairs.
+// The collisions scene's panel: the broadphase switch (live, no reset) between the brute
+// force, sort-and-sweep and the uniform grid, the pair counts, the broadphase time per step,
+// a ball-count slider, and the logged time against the ball count for the three methods
+// (log-log: slope 2 for the brute force's n^2, a little over 1 for sort-and-sweep in the
+// crowding box, about 1 for the grid), plus a checkbox to draw the candidate pairs.
 #include <imgui.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -21,15 +23,29 @@ namespace {
 
 constexpr ImU32 brute_color = IM_COL32(240, 110, 90, 255);
 constexpr ImU32 sweep_color = IM_COL32(90, 190, 250, 255);
+constexpr ImU32 grid_color = IM_COL32(140, 220, 110, 255);
 
 // Kept in ui_state (panel_state<panel_settings>).
 struct panel_settings {
   bool log_y = true;
 };
 
-const char* method_choice(broadphase_method m) {
-  return m == broadphase_method::brute_force ? "brute-force" : "sort-and-sweep";
-}
+// The radio buttons, in broadphase_method order: the label, the scene's choice name, the tooltip.
+struct method_button {
+  broadphase_method method;
+  const char* label;
+  const char* choice;
+  const char* tooltip;
+};
+constexpr method_button method_buttons[] = {
+    {broadphase_method::brute_force, "brute force", "brute-force",
+     "Test the boxes of every distinct pair of balls: n(n-1)/2 tests per step"},
+    {broadphase_method::sort_and_sweep, "sort-and-sweep", "sort-and-sweep",
+     "Sort the boxes along one axis (re-sorting last step's nearly sorted order), test only neighbours"},
+    {broadphase_method::uniform_grid, "uniform grid", "uniform-grid",
+     "File each box under the grid cells it covers (cells twice the median ball size), test only pairs sharing "
+     "a cell; each pair is reported from one cell only, the one holding the lower corner of the boxes' overlap"},
+};
 
 double mean_logged(const collisions& scene, broadphase_method m) {
   for (const auto& p : scene.timing_log(m))
@@ -38,20 +54,22 @@ double mean_logged(const collisions& scene, broadphase_method m) {
 }
 
 void draw_method_switch(ui_state& state, collisions& scene) {
-  int method = scene.broadphase() == broadphase_method::brute_force ? 0 : 1;
-  bool changed = ImGui::RadioButton("brute force", &method, 0);
-  tooltip("Test the boxes of every distinct pair of balls: n(n-1)/2 tests per step");
-  ImGui::SameLine();
-  changed |= ImGui::RadioButton("sort-and-sweep", &method, 1);
-  tooltip("Sort the boxes along one axis (re-sorting last step's nearly sorted order), test only neighbours");
+  int method = static_cast<int>(scene.broadphase());
+  bool changed = false;
+  // two to a line: the panel is narrow
+  for (std::size_t e = 0; e < std::size(method_buttons); ++e) {
+    if (e % 2 == 1) ImGui::SameLine();
+    changed |= ImGui::RadioButton(method_buttons[e].label, &method, static_cast<int>(method_buttons[e].method));
+    tooltip(method_buttons[e].tooltip);
+  }
   ImGui::SameLine();
   help_marker(
-      "The broadphase switches at once, without a reset: the balls carry on. Both methods find the same "
+      "The broadphase switches at once, without a reset: the balls carry on. All three methods find the same "
       "candidate pairs, so the motion is the same; only the time differs.");
   if (changed) {
-    const auto m = method == 0 ? broadphase_method::brute_force : broadphase_method::sort_and_sweep;
-    scene.set_broadphase(m);
-    record_live_setting(state, "broadphase", std::string(method_choice(m)));
+    const method_button& entry = method_buttons[method];
+    scene.set_broadphase(entry.method);
+    record_live_setting(state, "broadphase", std::string(entry.choice));
   }
   bool show = scene.show_pairs();
   if (ImGui::Checkbox("draw candidate pairs", &show)) {
@@ -77,7 +95,7 @@ void draw_counts(const collisions& scene) {
   };
   if (ImGui::BeginTable("pairs", 2)) {
     two_cells("candidates %zu",
-              "Candidate pairs: pairs whose boxes overlap, the broadphase's answer (the same for both methods)",
+              "Candidate pairs: pairs whose boxes overlap, the broadphase's answer (the same for every method)",
               "touching %zu",
               "Touching pairs: candidates whose balls touch, |x_j - x_i| <= r_i + r_j (the narrowphase's answer)",
               stats.candidate_pairs, stats.touching_pairs);
@@ -89,7 +107,7 @@ void draw_counts(const collisions& scene) {
       "this method");
   if (ImGui::BeginTable("work", 2)) {
     two_cells("of %llu pairs", "n(n-1)/2 distinct pairs of balls: the brute force tests every one of them each step",
-              "contacts %.3f ms", "Narrowphase, impulses and walls of the last step (the same work for both methods)",
+              "contacts %.3f ms", "Narrowphase, impulses and walls of the last step (the same work for every method)",
               n * (n > 0 ? n - 1 : 0) / 2, stats.contact_ms);
     ImGui::EndTable();
   }
@@ -115,12 +133,12 @@ void draw_ball_slider(ui_state& state) {
 }
 
 void draw_growth(collisions& scene, panel_settings& settings) {
-  if (button("Time both", "Time both methods on the current balls (best of 5) and log them")) {
-    scene.time_both_methods(5);
+  if (button("Time all", "Time the three methods on the current balls (best of 5) and log them")) {
+    scene.time_all_methods(5);
   }
   ImGui::SameLine();
   if (button("Measure",
-             "Fresh balls with these parameters at 100 to 4000 balls; both methods timed at each count "
+             "Fresh balls with these parameters at 100 to 4000 balls; the three methods timed at each count "
              "(takes a second or two). The running scene is untouched.")) {
     scene.measure_growth({100, 200, 400, 700, 1000, 1500, 2000, 3000, 4000});
   }
@@ -130,8 +148,8 @@ void draw_growth(collisions& scene, panel_settings& settings) {
   ImGui::Checkbox("log", &settings.log_y);
   tooltip("Plot log10 of the time: on log-log axes n^2 is a line of slope 2, n a line of slope 1");
 
-  std::vector<double> xs[2], ys[2];
-  for (int m = 0; m < 2; ++m) {
+  std::vector<double> xs[3], ys[3];
+  for (int m = 0; m < 3; ++m) {
     for (const auto& p : scene.timing_log(static_cast<broadphase_method>(m))) {
       if (settings.log_y && !(p.mean_ms > 0.0)) continue;
       xs[m].push_back(p.balls);
@@ -139,14 +157,15 @@ void draw_growth(collisions& scene, panel_settings& settings) {
     }
   }
   const plot_series series[] = {{"brute force", xs[0], ys[0], brute_color},
-                                {"sort-and-sweep", xs[1], ys[1], sweep_color}};
+                                {"sort-and-sweep", xs[1], ys[1], sweep_color},
+                                {"uniform grid", xs[2], ys[2], grid_color}};
   plot_options options;
   options.x_label = "balls";
   options.y_label = settings.log_y ? "log10(ms per step)" : "ms per step";
   options.log_x = true;
   // the rest of the window, at least 5 lines
   options.size = ImVec2(0.0f, std::max(ImGui::GetContentRegionAvail().y, ImGui::GetFontSize() * 5.0f));
-  if (xs[0].empty() && xs[1].empty()) {
+  if (xs[0].empty() && xs[1].empty() && xs[2].empty()) {
     ImGui::TextDisabled("Run a few steps, move the ball-count slider, or press Measure.");
   } else {
     line_plot("growth", series, options);

@@ -32,29 +32,37 @@ static_assert(std::is_standard_layout_v<compact_dynamics3> && sizeof(compact_dyn
 static_assert(offsetof(compact_dynamics3, translation) == 32 && offsetof(compact_dynamics3, scale) == 44 &&
               offsetof(compact_dynamics3, velocity) == 48 && offsetof(compact_dynamics3, angular_accel) == 84);
 
-// Rounds T, S, v, a, w, alpha to float; q is kept.
-inline compact_dynamics3 to_compact(const dynamic_transform3d& d) {
+// Rounds T, S, v, a, w, alpha to float; q is kept. Not inlined (off the hot path: the
+// hierarchy calls it on edits): inlined into round_to_compact, GCC 12 at -O2/-O3 copied
+// T.x and T.y through unrounded (tests/core/frames/hierarchy_compact_test.cpp caught it).
+__attribute__((noinline)) inline compact_dynamics3 to_compact(const dynamic_transform3d& d) {
+  const auto fl = [](const glm::dvec3& v) {
+    return glm::vec3(static_cast<float>(v.x), static_cast<float>(v.y), static_cast<float>(v.z));
+  };
   compact_dynamics3 c;
   c.rotation = d.pose.rotation;
-  c.translation = glm::vec3(d.pose.translation);
+  c.translation = fl(d.pose.translation);
   c.scale = static_cast<float>(d.pose.scale);
-  c.velocity = glm::vec3(d.velocity);
-  c.accel = glm::vec3(d.accel);
-  c.angular_velocity = glm::vec3(d.angular_velocity);
-  c.angular_accel = glm::vec3(d.angular_accel);
+  c.velocity = fl(d.velocity);
+  c.accel = fl(d.accel);
+  c.angular_velocity = fl(d.angular_velocity);
+  c.angular_accel = fl(d.angular_accel);
   return c;
 }
 
 // Exact: every float is a double.
 inline dynamic_transform3d widen(const compact_dynamics3& c) {
+  const auto wide = [](const glm::vec3& v) {
+    return glm::dvec3(static_cast<double>(v.x), static_cast<double>(v.y), static_cast<double>(v.z));
+  };
   dynamic_transform3d d;
   d.pose.rotation = c.rotation;
-  d.pose.translation = glm::dvec3(c.translation);
-  d.pose.scale = double(c.scale);
-  d.velocity = glm::dvec3(c.velocity);
-  d.accel = glm::dvec3(c.accel);
-  d.angular_velocity = glm::dvec3(c.angular_velocity);
-  d.angular_accel = glm::dvec3(c.angular_accel);
+  d.pose.translation = wide(c.translation);
+  d.pose.scale = static_cast<double>(c.scale);
+  d.velocity = wide(c.velocity);
+  d.accel = wide(c.accel);
+  d.angular_velocity = wide(c.angular_velocity);
+  d.angular_accel = wide(c.angular_accel);
   return d;
 }
 

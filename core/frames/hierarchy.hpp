@@ -14,9 +14,11 @@
 // Bad input throws std::invalid_argument naming the problem; nothing is half applied.
 //
 // A 3D double hierarchy can sweep compact locals (set_sweep_locals(sweep_locals::compact),
-// for large trees, chosen explicitly): 260 instead of 324 bytes moved per node
-// (sweep_bytes_per_node()), and the world is that of the locals with T, S, v, a, w,
-// alpha rounded to float (q exact); the default, exact, sweeps the locals as stored.
+// chosen explicitly): 260 instead of 324 bytes moved per node (sweep_bytes_per_node()),
+// and the world is that of the locals with T, S, v, a, w, alpha rounded to float (q
+// exact); the default, exact, sweeps the locals as stored (what scenes use). On the
+// issue-17 host the compact sweep is not faster: the kernel is compute-bound
+// (core/frames/hierarchy_sweep_compact.hpp).
 // Source: docs/articles.md, transform-hierarchy-dynamics
 #include <cmath>
 #include <compare>
@@ -25,6 +27,8 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <vector>
 
 #include "core/frames/compact_dynamics.hpp"
 #include "core/frames/hierarchy_allocator.hpp"
@@ -32,19 +36,10 @@
 #include "core/frames/hierarchy_sweep_compact.hpp"
 #include "core/frames/hierarchy_sweep_simd.hpp"
 #include "core/frames/impulse.hpp"
+#include "core/frames/invalid_reason.hpp"
+#include "core/frames/node_id.hpp"
 
 namespace framelab {
-
-// Stable handle of a hierarchy node. Ids are never reused.
-struct node_id {
-  static constexpr std::uint32_t invalid_value = 0xffffffffu;
-  std::uint32_t value = invalid_value;
-  constexpr bool valid() const { return value != invalid_value; }
-  friend constexpr bool operator==(node_id, node_id) = default;
-  friend constexpr auto operator<=>(node_id, node_id) = default;  // e.g. as a std::map key
-};
-// The world (the root): the parent of top-level nodes.
-inline constexpr node_id world_node{};
 
 // What the world sweep reads as the local dynamics.
 enum class sweep_locals {
@@ -57,34 +52,6 @@ enum class reparent_mode {
   keep_world,  // the node (and its subtree) keep their global dynamics; its local is recomputed
   keep_local,  // the node keeps its local dynamics and moves with its new parent
 };
-
-// Why a dynamic transform is not acceptable as node data (empty if it is).
-template <class T, int N>
-std::string invalid_reason(const dynamic_transform<T, N>& d) {
-  const auto finite = [](const auto& v) {
-    if constexpr (std::is_floating_point_v<std::decay_t<decltype(v)>>) {
-      return std::isfinite(v);
-    } else {
-      for (int i = 0; i < v.length(); ++i)
-        if (!std::isfinite(v[i])) return false;
-      return true;
-    }
-  };
-  if (!finite(d.pose.translation)) return "translation is not finite";
-  if (!std::isfinite(d.pose.scale) || !(d.pose.scale > T(0))) return "scale must be a positive finite number";
-  if constexpr (N == 2) {
-    if (!std::isfinite(d.pose.rotation)) return "rotation angle is not finite";
-  } else {
-    const auto& q = d.pose.rotation;
-    if (!finite(glm::vec<4, T>(q.w, q.x, q.y, q.z))) return "rotation quaternion is not finite";
-    if (std::abs(glm::length(q) - T(1)) > T(1e-3)) return "rotation quaternion is not of unit length";
-  }
-  if (!finite(d.velocity)) return "velocity is not finite";
-  if (!finite(d.accel)) return "acceleration is not finite";
-  if (!finite(d.angular_velocity)) return "angular velocity is not finite";
-  if (!finite(d.angular_accel)) return "angular acceleration is not finite";
-  return {};
-}
 
 template <class T, int N>
 class hierarchy {
@@ -310,9 +277,7 @@ class hierarchy {
   // compact copies every local (and throws, changing nothing, if one is beyond float
   // range); later edits keep the copy current. The locals themselves (local(), locals())
   // stay as set, in double; the world (global(), globals()) is the sweep's.
-  void set_sweep_locals(sweep_locals mode)
-    requires compactable
-  {
+  void set_sweep_locals(sweep_locals mode) requires compactable {
     if (mode == sweep_locals_) return;
     if (mode == sweep_locals::compact) {
       std::vector<compact_dynamics3, hierarchy_allocator<compact_dynamics3>> c;
@@ -331,16 +296,20 @@ class hierarchy {
     sweep_locals_ = mode;
     world_current_ = false;
   }
-  sweep_locals sweep_locals_mode() const { return sweep_locals_; }
+  sweep_locals sweep_locals_mode() const {
+    return sweep_locals_;
+  }
 
   // Bytes the world sweep moves per node, from the hot arrays' element sizes: it reads
   // the local record and the depth and writes the global record (streaming stores on
   // big trees: no read for ownership).
   static constexpr std::size_t sweep_bytes_per_node(sweep_locals mode) {
-    return (mode == sweep_locals::compact ? sizeof(compact_dynamics3) : sizeof(dynamics_type)) +
-           sizeof(std::uint32_t) + sizeof(dynamics_type);
+    return (mode == sweep_locals::compact ? sizeof(compact_dynamics3) : sizeof(dynamics_type)) + sizeof(std::uint32_t) +
+           sizeof(dynamics_type);
   }
-  std::size_t sweep_bytes_per_node() const { return sweep_bytes_per_node(sweep_locals_); }
+  std::size_t sweep_bytes_per_node() const {
+    return sweep_bytes_per_node(sweep_locals_);
+  }
 
   // Re-sorts the arrays into depth-first preorder (children in their current
   // relative order): subtrees become contiguous and the sweep reads no parent index.
@@ -404,7 +373,9 @@ class hierarchy {
     if (!why.empty()) throw std::invalid_argument(std::string("hierarchy::") + what + ": " + why);
     return d;
   }
-  bool compact_on() const { return sweep_locals_ == sweep_locals::compact; }
+  bool compact_on() const {
+    return sweep_locals_ == sweep_locals::compact;
+  }
   // Keeps the compact copy of slot s's local current.
   void local_changed(std::uint32_t s) {
     if constexpr (compactable)
@@ -438,8 +409,8 @@ class hierarchy {
   std::vector<dynamics_type, hierarchy_allocator<dynamics_type>> global_;  // aligned for streaming stores
   // sweep_locals::compact (3D double): what the sweep reads instead of local_, by slot; else empty
   std::vector<compact_dynamics3, hierarchy_allocator<compact_dynamics3>> compact_;
-  std::vector<std::uint32_t> parent_;                                      // slot of the parent, npos for the world
-  std::vector<std::uint32_t> depth_;                                       // 0 for top-level nodes
+  std::vector<std::uint32_t> parent_;  // slot of the parent, npos for the world
+  std::vector<std::uint32_t> depth_;   // 0 for top-level nodes
   std::vector<node_id> id_of_slot_;
   std::vector<sweep_frame<T, N>> stack_;
 #if FRAMELAB_HIERARCHY_SIMD

@@ -86,34 +86,33 @@ FRAMELAB_SIMD_INLINE __m256d cross(__m256d a_yzx, __m256d a_zxy, __m256d b) {
   return _mm256_fmsub_pd(a_yzx, zxy(b), _mm256_mul_pd(a_zxy, yzx(b)));
 }
 
-// The rest of a composition once q3 is known (shared with the compact kernel,
-// core/frames/hierarchy_sweep_compact.hpp): q3 (x) i, j, k, R3 and J3 = R3 S3 for the
-// children, and the global record (T3, q3, S3, v3, a3, w3, alpha3) written to out.
-template <bool stream>
-FRAMELAB_SIMD_INLINE void finish(simd_frame& o, __m256d q3, __m256d s3, __m256d t3, __m256d v3, __m256d a3,
-                                 __m256d w3, __m256d alpha3, double* out) {
-  o.rotation = q3;
-  // lanes (x, y, z, w): q (x) i = (w, z, -y, -x), q (x) j = (-z, w, x, -y), q (x) k = (y, -x, w, -z)
-  o.q_i = _mm256_xor_pd(_mm256_permute4x64_pd(q3, _MM_SHUFFLE(0, 1, 2, 3)), _mm256_setr_pd(0.0, 0.0, -0.0, -0.0));
-  o.q_j = _mm256_xor_pd(_mm256_permute4x64_pd(q3, _MM_SHUFFLE(1, 0, 3, 2)), _mm256_setr_pd(-0.0, 0.0, 0.0, -0.0));
-  o.q_k = _mm256_xor_pd(_mm256_permute4x64_pd(q3, _MM_SHUFFLE(2, 3, 0, 1)), _mm256_setr_pd(0.0, -0.0, 0.0, -0.0));
-  // R3 for the children, column k of R = (2 w^2 - 1) e_k + 2 u_k u + 2 w [u]x e_k  (unit q = (u, w)),
-  // [u]x e0 = (0, z, -y), [u]x e1 = (-z, 0, x), [u]x e2 = (y, -x, 0)
+// q (x) i, q (x) j, q (x) k: lanes (x, y, z, w): q (x) i = (w, z, -y, -x), q (x) j = (-z, w, x, -y),
+// q (x) k = (y, -x, w, -z)
+FRAMELAB_SIMD_INLINE void quaternion_units(__m256d q, __m256d& q_i, __m256d& q_j, __m256d& q_k) {
+  q_i = _mm256_xor_pd(_mm256_permute4x64_pd(q, _MM_SHUFFLE(0, 1, 2, 3)), _mm256_setr_pd(0.0, 0.0, -0.0, -0.0));
+  q_j = _mm256_xor_pd(_mm256_permute4x64_pd(q, _MM_SHUFFLE(1, 0, 3, 2)), _mm256_setr_pd(-0.0, 0.0, 0.0, -0.0));
+  q_k = _mm256_xor_pd(_mm256_permute4x64_pd(q, _MM_SHUFFLE(2, 3, 0, 1)), _mm256_setr_pd(0.0, -0.0, 0.0, -0.0));
+}
+
+// R as three columns, column k of R = (2 w^2 - 1) e_k + 2 u_k u + 2 w [u]x e_k  (unit q = (u, w)),
+// [u]x e0 = (0, z, -y), [u]x e1 = (-z, 0, x), [u]x e2 = (y, -x, 0)
+FRAMELAB_SIMD_INLINE void rotation_columns(__m256d q3, __m256d& col0, __m256d& col1, __m256d& col2) {
   const __m256d w = lane<3>(q3), two_w = _mm256_add_pd(w, w), u2 = _mm256_add_pd(q3, q3);
   const __m256d d = _mm256_fmsub_pd(two_w, w, _mm256_set1_pd(1.0));
   const __m256d k0 = _mm256_mul_pd(_mm256_permute4x64_pd(q3, _MM_SHUFFLE(3, 1, 2, 0)), _mm256_setr_pd(0, 1, -1, 0));
   const __m256d k1 = _mm256_mul_pd(_mm256_permute4x64_pd(q3, _MM_SHUFFLE(3, 0, 1, 2)), _mm256_setr_pd(-1, 0, 1, 0));
   const __m256d k2 = _mm256_mul_pd(_mm256_permute4x64_pd(q3, _MM_SHUFFLE(3, 2, 0, 1)), _mm256_setr_pd(1, -1, 0, 0));
-  o.col0 = _mm256_fmadd_pd(lane<0>(u2), q3, _mm256_fmadd_pd(two_w, k0, _mm256_mul_pd(d, _mm256_setr_pd(1, 0, 0, 0))));
-  o.col1 = _mm256_fmadd_pd(lane<1>(u2), q3, _mm256_fmadd_pd(two_w, k1, _mm256_mul_pd(d, _mm256_setr_pd(0, 1, 0, 0))));
-  o.col2 = _mm256_fmadd_pd(lane<2>(u2), q3, _mm256_fmadd_pd(two_w, k2, _mm256_mul_pd(d, _mm256_setr_pd(0, 0, 1, 0))));
-  o.scol0 = _mm256_mul_pd(o.col0, s3);
-  o.scol1 = _mm256_mul_pd(o.col1, s3);
-  o.scol2 = _mm256_mul_pd(o.col2, s3);
-  // the global record, 20 doubles
+  col0 = _mm256_fmadd_pd(lane<0>(u2), q3, _mm256_fmadd_pd(two_w, k0, _mm256_mul_pd(d, _mm256_setr_pd(1, 0, 0, 0))));
+  col1 = _mm256_fmadd_pd(lane<1>(u2), q3, _mm256_fmadd_pd(two_w, k1, _mm256_mul_pd(d, _mm256_setr_pd(0, 1, 0, 0))));
+  col2 = _mm256_fmadd_pd(lane<2>(u2), q3, _mm256_fmadd_pd(two_w, k2, _mm256_mul_pd(d, _mm256_setr_pd(0, 0, 1, 0))));
+}
+
+// The global record, 20 doubles: T 0..2, q 3..6, S 7, v 8..10, a 11..13, w 14..16, alpha 17..19.
+template <bool stream>
+FRAMELAB_SIMD_INLINE void store_record(double* out, __m256d t3, __m256d q3, __m256d s3, __m256d v3, __m256d a3,
+                                       __m256d w3, __m256d alpha3) {
   if constexpr (stream) {  // five aligned 4-double blocks, written around the caches
-    _mm256_stream_pd(out + 0,
-                     _mm256_blend_pd(t3, _mm256_permute4x64_pd(q3, _MM_SHUFFLE(0, 2, 1, 0)), 0b1000));
+    _mm256_stream_pd(out + 0, _mm256_blend_pd(t3, _mm256_permute4x64_pd(q3, _MM_SHUFFLE(0, 2, 1, 0)), 0b1000));
     _mm256_stream_pd(out + 4, _mm256_blend_pd(_mm256_permute4x64_pd(q3, _MM_SHUFFLE(3, 3, 2, 1)), s3, 0b1000));
     _mm256_stream_pd(out + 8, _mm256_blend_pd(v3, _mm256_permute4x64_pd(a3, _MM_SHUFFLE(0, 2, 1, 0)), 0b1000));
     _mm256_stream_pd(out + 12, _mm256_blend_pd(_mm256_permute4x64_pd(a3, _MM_SHUFFLE(3, 3, 2, 1)),
@@ -128,6 +127,21 @@ FRAMELAB_SIMD_INLINE void finish(simd_frame& o, __m256d q3, __m256d s3, __m256d 
     _mm256_storeu_pd(out + 14, w3);
     _mm256_storeu_pd(out + 16, _mm256_blend_pd(_mm256_permute4x64_pd(alpha3, _MM_SHUFFLE(2, 1, 0, 3)), lane<2>(w3), 1));
   }
+}
+
+// The rest of a composition once q3 is known: q3 (x) i, j, k, R3 and J3 = R3 S3 for the
+// children, and the global record (T3, q3, S3, v3, a3, w3, alpha3) written to out.
+template <bool stream>
+FRAMELAB_SIMD_INLINE void finish(simd_frame& o, __m256d q3, __m256d s3, __m256d t3, __m256d v3, __m256d a3, __m256d w3,
+                                 __m256d alpha3, double* out) {
+  o.rotation = q3;
+  quaternion_units(q3, o.q_i, o.q_j, o.q_k);
+  // R3 for the children
+  rotation_columns(q3, o.col0, o.col1, o.col2);
+  o.scol0 = _mm256_mul_pd(o.col0, s3);
+  o.scol1 = _mm256_mul_pd(o.col1, s3);
+  o.scol2 = _mm256_mul_pd(o.col2, s3);
+  store_record<stream>(out, t3, q3, s3, v3, a3, w3, alpha3);
 }
 
 // self = parent o local; writes the global record to out (streaming if `stream`).

@@ -8,6 +8,7 @@
 
 #include "bench/report.hpp"
 #include "bench/runner.hpp"
+#include "tests/bench/run_benchmark.hpp"
 
 namespace framelab::bench {
 namespace {
@@ -17,16 +18,9 @@ constexpr double sum_tolerance = 1e-12;  // relative: the methods round differen
 TEST(ad_benchmark, a_tiny_run_times_every_method_and_all_agree_on_the_jacobian) {
   const benchmark_info* info = find_benchmark("ad");
   ASSERT_NE(info, nullptr);
-  option_values v;
-  ASSERT_FALSE(resolve_options(*info, {{"quick", "true"}, {"points", "16"}}, v));
-  std::vector<bench_case> cases;
-  ASSERT_FALSE(make_cases(*info, v, cases));
+  auto cases = test::cases_of("ad", {{"quick", "true"}, {"points", "16"}});
   ASSERT_EQ(cases.size(), 10u);  // 2 fields x 5 methods
-  runner r;
-  ASSERT_FALSE(r.start(std::move(cases)));
-  r.wait();
-  ASSERT_TRUE(r.progress().errors.empty()) << r.progress().errors.front();
-  const auto records = r.records();
+  const auto records = test::run_cases(std::move(cases));
   ASSERT_EQ(records.size(), 10u);
   std::map<std::string, std::vector<double>> sums;  // field -> jacobian_sum of each method
   for (const auto& rec : records) {

@@ -1,14 +1,15 @@
 // The registered `hierarchy` benchmark run end to end on small trees: both storages
-// are measured in one case on the same tree (the case checks that their worlds agree),
-// each record names its storage and kernel, and the flat records get a ratio against
-// the pointer tree.
+// and the bandwidth bound (a copy of the sweep's bytes) are measured in one case on the
+// same tree (the case checks that the two worlds agree), each record names its storage,
+// kernel and locals, the flat and bound records get a ratio against the pointer tree,
+// and every record carries the bandwidth metrics.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
+#include "bench/cases/hierarchy_cases.hpp"
 #include "bench/report.hpp"
 #include "bench/runner.hpp"
-#include "bench/cases/hierarchy_cases.hpp"
 
 namespace framelab::bench {
 namespace {
@@ -19,13 +20,22 @@ TEST(hierarchy_benchmark, options_and_cases) {
   option_values v;
   ASSERT_FALSE(resolve_options(*info, {}, v));
   EXPECT_EQ(v.text("nodes"), "1000000");
+  EXPECT_EQ(v.text("locals"), "exact,compact");
   std::vector<bench_case> cases;
   ASSERT_FALSE(make_cases(*info, v, cases));
-  EXPECT_EQ(cases.size(), 1u);
+  ASSERT_EQ(cases.size(), 2u);
+  EXPECT_EQ(cases[0].params, (param_list{{"storage", "all"},
+                                         {"kernel", hierarchy_simd_available() ? "avx2" : "portable"},
+                                         {"locals", "exact"},
+                                         {"bytes_per_node", "324"},
+                                         {"nodes", "1000000"}}));
+  EXPECT_EQ(cases[1].params[2].second, "compact");
+  EXPECT_EQ(cases[1].params[3].second, "260");
   ASSERT_FALSE(resolve_options(*info, {{"quick", "true"}}, v));
   EXPECT_EQ(v.text("nodes"), "10000,100000");
   EXPECT_TRUE(resolve_options(*info, {{"nodes", "0"}}, v).has_value());
   EXPECT_TRUE(resolve_options(*info, {{"kernels", "sideways"}}, v).has_value());
+  EXPECT_TRUE(resolve_options(*info, {{"locals", "half"}}, v).has_value());
 }
 
 TEST(hierarchy_benchmark, a_tiny_run_measures_both_storages_with_ratios) {
@@ -36,21 +46,36 @@ TEST(hierarchy_benchmark, a_tiny_run_measures_both_storages_with_ratios) {
   std::vector<bench_case> cases;
   ASSERT_FALSE(make_cases(*info, v, cases));
   const std::size_t kernels = hierarchy_simd_available() ? 2 : 1;
-  ASSERT_EQ(cases.size(), 2 * kernels);
+  ASSERT_EQ(cases.size(), 2 * 2 * kernels);  // sizes x locals x kernels
   runner r;
   ASSERT_FALSE(r.start(std::move(cases)));
   r.wait();
   ASSERT_TRUE(r.progress().errors.empty()) << r.progress().errors.front();
   const auto records = r.records();
-  ASSERT_EQ(records.size(), 4 * kernels);
+  ASSERT_EQ(records.size(), 3 * 4 * kernels);
+  const auto metric = [](const record& rec, const std::string& name) {
+    for (const auto& [k, v] : rec.metrics)
+      if (k == name) return v;
+    return std::nan("");
+  };
+  const char* storages[] = {"pointer tree", "bandwidth bound", "flat hierarchy"};
   for (std::size_t i = 0; i < records.size(); ++i) {
-    EXPECT_EQ(records[i].param("storage"), i % 2 == 0 ? "pointer tree" : "flat hierarchy");
-    EXPECT_FALSE(records[i].param("kernel").empty());
-    EXPECT_GT(records[i].ns_per_item, 0.0);
-    EXPECT_EQ(records[i].unit, "node");
+    const record& rec = records[i];
+    EXPECT_EQ(rec.param("storage"), storages[i % 3]);
+    EXPECT_FALSE(rec.param("kernel").empty());
+    EXPECT_GT(rec.ns_per_item, 0.0);
+    EXPECT_EQ(rec.unit, "node");
+    const double bytes = rec.param("locals") == "compact" ? 260.0 : 324.0;
+    EXPECT_EQ(rec.param("bytes_per_node"), std::to_string(int(bytes)));
+    EXPECT_EQ(metric(rec, "bytes_per_node"), bytes);
+    // bound = bytes / bandwidth, and the ratios are positive
+    EXPECT_GT(metric(rec, "bandwidth_gb_s"), 0.0);
+    EXPECT_NEAR(metric(rec, "bound_ns_per_node") * metric(rec, "bandwidth_gb_s"), bytes, 1e-9 * bytes);
+    EXPECT_GT(metric(rec, "flat_over_bound"), 0.0);
+    EXPECT_GT(metric(rec, "pointer_over_flat"), 0.0);
   }
   const auto ratios = compute_ratios(records, info->compare);
-  for (std::size_t i = 0; i < records.size(); ++i) EXPECT_EQ(std::isnan(ratios[i]), i % 2 == 0) << i;
+  for (std::size_t i = 0; i < records.size(); ++i) EXPECT_EQ(std::isnan(ratios[i]), i % 3 == 0) << i;
 }
 
 }  // namespace

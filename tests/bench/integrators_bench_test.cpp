@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "bench/runner.hpp"
+#include "tests/bench/run_benchmark.hpp"
 
 namespace framelab::bench {
 namespace {
@@ -32,17 +33,8 @@ TEST(integrators_benchmark, options_are_checked) {
 }
 
 TEST(integrators_benchmark, records_cost_and_accuracy_per_integrator_and_step) {
-  const benchmark_info* info = find_benchmark("integrators");
-  ASSERT_NE(info, nullptr);
-  option_values v;
-  ASSERT_FALSE(resolve_options(*info, {{"quick", "true"}, {"duration", "5"}, {"integrators", "explicit-euler,midpoint"}}, v));
-  std::vector<bench_case> cases;
-  ASSERT_FALSE(make_cases(*info, v, cases));
-  runner r;
-  ASSERT_FALSE(r.start(std::move(cases)));
-  r.wait();
-  ASSERT_TRUE(r.progress().errors.empty()) << r.progress().errors.front();
-  const auto records = r.records();
+  const auto records = test::run_benchmark(
+      "integrators", {{"quick", "true"}, {"duration", "5"}, {"integrators", "explicit-euler,midpoint"}});
   ASSERT_EQ(records.size(), 8u);
   for (const auto& rec : records) {
     SCOPED_TRACE(rec.param("integrator") + " at " + rec.param("steps_per_s") + " steps/s");

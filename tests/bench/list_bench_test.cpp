@@ -12,10 +12,10 @@
 #include "bench/report.hpp"
 #include "bench/runner.hpp"
 #include "core/containers/contiguous_list.hpp"
+#include "tests/bench/run_benchmark.hpp"
 
 namespace framelab::bench {
 namespace {
-
 
 template <class List>
 std::vector<std::uint64_t> keys_of(const List& list) {
@@ -157,16 +157,8 @@ TEST(list_benchmark, options_and_cases) {
 TEST(list_benchmark, a_tiny_run_gives_the_articles_fields_and_ratios) {
   const benchmark_info* info = find_benchmark("list");
   ASSERT_NE(info, nullptr);
-  option_values v;
-  ASSERT_FALSE(resolve_options(
-      *info, {{"quick", "true"}, {"sizes", "100,300"}, {"value-bytes", "8,64"}, {"orders", "aged"}}, v));
-  std::vector<bench_case> cases;
-  ASSERT_FALSE(make_cases(*info, v, cases));
-  runner r;
-  ASSERT_FALSE(r.start(std::move(cases)));
-  r.wait();
-  ASSERT_TRUE(r.progress().errors.empty()) << r.progress().errors.front();
-  const auto records = r.records();
+  const auto records = test::run_benchmark(
+      "list", {{"quick", "true"}, {"sizes", "100,300"}, {"value-bytes", "8,64"}, {"orders", "aged"}});
   // traversal + accumulate: 2 value sizes x 2 sizes x 2 containers x 2 tests; sorted: 2 x 2 x 3.
   ASSERT_EQ(records.size(), 16u + 12u);
   for (const auto& rec : records) {

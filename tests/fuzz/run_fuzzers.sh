@@ -9,10 +9,13 @@
 #   tests/fuzz/run_fuzzers.sh                     build + 60 s per target
 #   FRAMELAB_FUZZ_SECONDS=600 tests/fuzz/run_fuzzers.sh fuzz_list   one target, longer
 #   FRAMELAB_FUZZ_KEEP=1 ...                      keep the temporary directory
+#   FRAMELAB_FUZZ_BUILD_DIR=build/asan ...         use the fuzz targets of that build (the asan
+#                                                 preset builds them with clang 16), no build here
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 root=$(pwd)
-build="$root/build/fuzz"
+build="${FRAMELAB_FUZZ_BUILD_DIR:-$root/build/fuzz}"
+[[ "$build" = /* ]] || build="$root/$build"
 seconds=${FRAMELAB_FUZZ_SECONDS:-60}
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fuzz_preset fuzz_cli fuzz_list fuzz_expression)
@@ -26,11 +29,16 @@ llvm_bin=$(dirname "$(readlink -f "$(command -v "$cxx")")")
 symbolizer=$(command -v "$(pick "$llvm_bin/llvm-symbolizer" llvm-symbolizer)" || true)
 
 start=$(date +%s)
-CC=$cc CXX=$cxx cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
-  -DFRAMELAB_FUZZ=ON -DFRAMELAB_BUILD_APP=OFF -DFRAMELAB_BUILD_TESTS=OFF > "$build.configure.log" 2>&1 ||
-  { cat "$build.configure.log" >&2; exit 2; }
-cmake --build "$build" -j2 --target "${targets[@]}"
-echo "run_fuzzers: built in $(($(date +%s) - start)) s with $cxx"
+if [ -z "${FRAMELAB_FUZZ_BUILD_DIR:-}" ]; then
+  CC=$cc CXX=$cxx cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
+    -DFRAMELAB_FUZZ=ON -DFRAMELAB_BUILD_APP=OFF -DFRAMELAB_BUILD_TESTS=OFF > "$build.configure.log" 2>&1 ||
+    { cat "$build.configure.log" >&2; exit 2; }
+  cmake --build "$build" -j2 --target "${targets[@]}"
+  echo "run_fuzzers: built in $(($(date +%s) - start)) s with $cxx"
+else
+  cmake --build "$build" -j2 --target "${targets[@]}"
+  echo "run_fuzzers: using the fuzz targets in $build"
+fi
 
 # Per target: corpus folder, longest input, and options.
 declare -A corpus=([fuzz_preset]=preset [fuzz_cli]=cli [fuzz_list]=list [fuzz_expression]=expression)

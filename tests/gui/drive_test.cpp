@@ -3,14 +3,13 @@
 // cancel, restart a run, switch scene while it runs), taking a screenshot of each;
 // the app must exit cleanly with every picture written and no sanitizer report.
 // A broken script is refused before any window opens, naming the file and line.
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "scenes/registry.hpp"
 #include "tests/gui/gui_test_support.hpp"
@@ -62,11 +61,21 @@ TEST_F(drive_test, every_scene_shortcuts_and_the_benchmarks_panel) {
   script +=
       "key space\nwait 3\nkey .\nkey r\nkey f1\nwait 2\nkey esc\nwait 2\n"  // pause, step, reset, help on/off
       "show benchmarks\nbench select integrators\nbench set quick true\nbench set duration 1\n"
-      "bench run\nwait 10\nshot " + png("bench_running") + "\n"
-      "bench cancel\nbench wait 3000\nshot " + png("bench_cancelled") + "\n"
-      "bench run\nwait 5\nscene carousel\nwait 20\nshot " + png("bench_while_switching") + "\n"
+      "bench run\nwait 10\nshot " +
+      png("bench_running") +
+      "\n"
+      "bench cancel\nbench wait 3000\nshot " +
+      png("bench_cancelled") +
+      "\n"
+      "bench set integrators midpoint,midpoint4\nbench run\nbench wait 6000\nbench tab Order\nwait 2\nshot " +
+      png("bench_order_plot") +
+      "\n"
+      "bench run\nwait 5\nscene carousel\nwait 20\nshot " +
+      png("bench_while_switching") +
+      "\n"
       "bench cancel\nbench wait 3000\nhide benchmarks\nscene tank-turret\nwait 5\nquit\n";
-  for (const char* name : {"bench_running", "bench_cancelled", "bench_while_switching"}) pictures.push_back(png(name));
+  for (const char* name : {"bench_running", "bench_cancelled", "bench_order_plot", "bench_while_switching"})
+    pictures.push_back(png(name));
 
   int exit_code = -1;
   const std::string output = play(write_script(script), exit_code);

@@ -2,13 +2,12 @@
 // naming the problem (it once ran unseen at full CPU for 100 minutes). A shot or a script
 // needs no screen and renders offscreen instead. Each run is bounded by `timeout`, so a
 // GUI that spins fails the test (exit code 124) instead of hanging it.
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 #include <string>
-
-#include <gtest/gtest.h>
 
 #include "tests/gui/gui_test_support.hpp"
 
@@ -37,8 +36,8 @@ TEST(no_display, a_scene_argument_does_not_change_that) {
 TEST(no_display, a_shot_renders_offscreen) {
   const fs::path png = fs::temp_directory_path() / ("framelab_no_display_" + std::to_string(::getpid()) + ".png");
   int exit_code = -1;
-  const std::string output = run(std::string(no_display) + FRAMELAB_EXE + " shot --scene free-body --frames 3 --size 640x360 --out " +
-                                     png.string(),
+  const std::string output = run(std::string(no_display) + FRAMELAB_EXE +
+                                     " shot --scene free-body --frames 3 --size 640x360 --out " + png.string(),
                                  exit_code);
   EXPECT_EQ(exit_code, 0) << output;
   framelab::gui_test::expect_framelab_picture(png.string(), 640, 360);

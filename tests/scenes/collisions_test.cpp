@@ -1,5 +1,6 @@
-// collisions: the scene against independent checks. The two broadphases must give the same
-// candidate pairs and bit-identical trajectories (also when switched live mid-run); the
+// collisions: the scene against independent checks. The three broadphases (brute force,
+// sort-and-sweep, uniform grid) must give the same candidate pairs and bit-identical
+// trajectories (also when switched live mid-run); the
 // channels must agree with sums computed here from the balls; restitution 1 without gravity
 // keeps the energy; no ball leaves the (turning) box; bad parameters are refused with a
 // message naming the problem and leave the running scene as it was.
@@ -55,21 +56,27 @@ TEST(collisions, registers_with_a_teaching_text) {
   EXPECT_FALSE(collisions().check(defaults()));
 }
 
-TEST(collisions, both_broadphases_give_the_same_pairs_and_bit_identical_trajectories) {
+TEST(collisions, all_broadphases_give_the_same_pairs_and_bit_identical_trajectories) {
   for (const double drum : {0.0, 1.5}) {
-    collisions brute, sweep;
+    collisions brute, sweep, grid;
     brute.reset(with({{"broadphase", std::string("brute-force")}, {"drum_rate", drum}, {"balls", std::int64_t{600}}}));
     sweep.reset(
         with({{"broadphase", std::string("sort-and-sweep")}, {"drum_rate", drum}, {"balls", std::int64_t{600}}}));
+    grid.reset(with({{"broadphase", std::string("uniform-grid")}, {"drum_rate", drum}, {"balls", std::int64_t{600}}}));
     ASSERT_EQ(brute.broadphase(), broadphase_method::brute_force);
     ASSERT_EQ(sweep.broadphase(), broadphase_method::sort_and_sweep);
+    ASSERT_EQ(grid.broadphase(), broadphase_method::uniform_grid);
     std::size_t touching = 0;
     for (int step = 0; step < 400; ++step) {
       brute.step(dt);
       sweep.step(dt);
+      grid.step(dt);
       ASSERT_EQ(sorted(brute.world().candidates()), sorted(sweep.world().candidates())) << "step " << step;
+      ASSERT_EQ(brute.world().candidates(), grid.world().candidates()) << "step " << step;  // canonical both
       ASSERT_EQ(brute.world().contacts(), sweep.world().contacts()) << "step " << step;
+      ASSERT_EQ(brute.world().contacts(), grid.world().contacts()) << "step " << step;
       expect_same_state(brute, sweep, step);
+      expect_same_state(brute, grid, step);
       touching += brute.world().contacts().size();
     }
     EXPECT_GT(touching, 1000u) << "the balls should collide (drum " << drum << ")";
@@ -81,12 +88,10 @@ TEST(collisions, switching_the_broadphase_live_changes_nothing_but_the_method) {
   const param_values values = with({{"balls", std::int64_t{500}}});
   steady.reset(values);
   switched.reset(values);
+  const broadphase_method cycle[] = {broadphase_method::brute_force, broadphase_method::uniform_grid,
+                                     broadphase_method::sort_and_sweep};
   for (int step = 0; step < 300; ++step) {
-    if (step % 50 == 25) {
-      switched.set_broadphase(switched.broadphase() == broadphase_method::brute_force
-                                  ? broadphase_method::sort_and_sweep
-                                  : broadphase_method::brute_force);
-    }
+    if (step % 50 == 25) switched.set_broadphase(cycle[(step / 50) % 3]);
     steady.step(dt);
     switched.step(dt);
     expect_same_state(steady, switched, step);
@@ -165,14 +170,18 @@ TEST(collisions, the_timing_log_keeps_each_ball_count_across_resets) {
   EXPECT_EQ(log[1].balls, 300);
   EXPECT_EQ(log[1].samples, 7);  // 10 steps less the warm-up after the reset
   EXPECT_TRUE(scene.timing_log(broadphase_method::brute_force).empty());
-  scene.time_both_methods(2);
+  EXPECT_TRUE(scene.timing_log(broadphase_method::uniform_grid).empty());
+  scene.time_all_methods(2);
   EXPECT_EQ(scene.timing_log(broadphase_method::brute_force).size(), 1u);
+  EXPECT_EQ(scene.timing_log(broadphase_method::uniform_grid).size(), 1u);
   scene.measure_growth({50, 200, 1000000}, 2, 1);  // a million does not fit: skipped
   EXPECT_EQ(scene.timing_log(broadphase_method::brute_force).size(), 3u);
   EXPECT_EQ(scene.timing_log(broadphase_method::sort_and_sweep).size(), 4u);
+  EXPECT_EQ(scene.timing_log(broadphase_method::uniform_grid).size(), 3u);
   EXPECT_EQ(scene.ball_count(), 300u);  // the running scene is untouched
   scene.clear_timing_log();
   EXPECT_TRUE(scene.timing_log(broadphase_method::sort_and_sweep).empty());
+  EXPECT_TRUE(scene.timing_log(broadphase_method::uniform_grid).empty());
 }
 
 // [SECTION] Bad input
@@ -223,6 +232,24 @@ TEST(collisions, a_live_switch_is_recorded_so_a_reset_keeps_it) {
   EXPECT_EQ(dynamic_cast<const collisions&>(sim.current()).broadphase(), broadphase_method::brute_force);
   EXPECT_TRUE(sim.record_live_parameter("broadphase", std::string("octree")));  // refused
   EXPECT_EQ(sim.parameters().choice("broadphase"), "brute-force");
+  scene.set_broadphase(broadphase_method::uniform_grid);
+  ASSERT_FALSE(sim.record_live_parameter("broadphase", std::string("uniform-grid")));
+  sim.reset();
+  EXPECT_EQ(dynamic_cast<const collisions&>(sim.current()).broadphase(), broadphase_method::uniform_grid);
+}
+
+TEST(collisions, the_broadphase_choice_keeps_its_names_and_default) {
+  // the golden hash of the default run depends on the default staying sort-and-sweep
+  for (const auto& p : collisions().parameters()) {
+    if (p.name != "broadphase") continue;
+    EXPECT_EQ(p.default_value, param_value(std::string("sort-and-sweep")));
+    EXPECT_EQ(p.choices, (std::vector<std::string>{"brute-force", "sort-and-sweep", "uniform-grid"}));
+  }
+  EXPECT_EQ(collisions::read_settings(defaults()).method, broadphase_method::sort_and_sweep);
+  EXPECT_EQ(collisions::read_settings(with({{"broadphase", std::string("brute-force")}})).method,
+            broadphase_method::brute_force);
+  EXPECT_EQ(collisions::read_settings(with({{"broadphase", std::string("uniform-grid")}})).method,
+            broadphase_method::uniform_grid);
 }
 
 }  // namespace

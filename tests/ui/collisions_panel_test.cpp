@@ -1,14 +1,17 @@
-// The collisions panel with no window: clicking "brute force" switches the running scene's
-// broadphase at once, without a reset (the step count and the balls carry on), and records
-// the parameter so that a reset keeps it; the timing plot draws once the log has points.
+// The collisions panel with no window: clicking "brute force" or "uniform grid" switches the
+// running scene's broadphase at once, without a reset (the step count and the balls carry on),
+// and records the parameter so that a reset keeps it; the timing plot draws once the log has
+// points, with a line for each of the three methods.
 #include <gtest/gtest.h>
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <algorithm>
+
 #include "scenes/collisions.hpp"
 #include "scenes/registry.hpp"
-#include "ui/ui_state.hpp"
 #include "tests/ui/headless_ui.hpp"
+#include "ui/ui_state.hpp"
 
 namespace framelab {
 namespace {
@@ -49,10 +52,34 @@ TEST_F(collisions_panel, the_radio_button_switches_the_broadphase_live) {
   EXPECT_EQ(scene().broadphase(), broadphase_method::brute_force);  // a reset keeps it
 }
 
+TEST_F(collisions_panel, the_third_radio_button_switches_to_the_uniform_grid_live) {
+  frame(ImVec2(0, 0), false);
+  frame(ImVec2(0, 0), false);
+  for (int k = 0; k < 5; ++k) sim_.single_step();
+  const long long steps = sim_.step_count();
+
+  ImGuiWindow* window = ImGui::FindWindowByName("Collisions");
+  ASSERT_NE(window, nullptr);
+  // the radio buttons go two to a line: the third starts the second line
+  const float y = window->DC.CursorStartPos.y + ImGui::GetFrameHeightWithSpacing();
+  click(ImVec2(window->DC.CursorStartPos.x + 8.0f, y + 8.0f));
+
+  EXPECT_EQ(scene().broadphase(), broadphase_method::uniform_grid);
+  EXPECT_EQ(sim_.step_count(), steps);                                // no reset
+  EXPECT_EQ(sim_.parameters().choice("broadphase"), "uniform-grid");  // recorded
+  EXPECT_EQ(state_.edited.choice("broadphase"), "uniform-grid");
+  sim_.single_step();  // the grid's answer: canonical order
+  EXPECT_TRUE(std::is_sorted(scene().world().candidates().begin(), scene().world().candidates().end()));
+  EXPECT_EQ(scene().world().last_step().candidate_pairs, scene().world().candidates().size());
+  sim_.reset();
+  EXPECT_EQ(scene().broadphase(), broadphase_method::uniform_grid);  // a reset keeps it
+}
+
 TEST_F(collisions_panel, the_timing_plot_draws_with_logged_points) {
   scene().measure_growth({50, 100}, 2, 1);
   for (int k = 0; k < 3; ++k) frame(ImVec2(0, 0), false);
   EXPECT_EQ(scene().timing_log(broadphase_method::brute_force).size(), 2u);
+  EXPECT_EQ(scene().timing_log(broadphase_method::uniform_grid).size(), 2u);
   ImGuiWindow* window = ImGui::FindWindowByName("Collisions");
   ASSERT_NE(window, nullptr);
   EXPECT_GT(window->DrawList->VtxBuffer.Size, 0);

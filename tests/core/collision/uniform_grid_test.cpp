@@ -155,7 +155,9 @@ TYPED_TEST(uniform_grid, agrees_with_huge_boxes) {
     framelab::uniform_grid<T, N> grid;
     std::vector<index_pair> got;
     grid.update(boxes, got);
-    if (count == 400) EXPECT_GT(grid.last_update().oversize_boxes, 0u);  // the slabs are not entered
+    if (count == 400) {
+      EXPECT_GT(grid.last_update().oversize_boxes, 0u);  // the slabs are not entered
+    }
   }
 }
 
@@ -197,7 +199,10 @@ TYPED_TEST(uniform_grid, agrees_on_degenerate_sets) {
     flat.push_back(b);
   }
   for (const auto* set : {&points, &identical, &one_point, &flat}) {
-    SCOPED_TRACE(set == &points ? "points" : set == &identical ? "identical" : set == &one_point ? "one point" : "flat");
+    SCOPED_TRACE(set == &points      ? "points"
+                 : set == &identical ? "identical"
+                 : set == &one_point ? "one point"
+                                     : "flat");
     expect_grid_agrees(*set);
   }
 }
@@ -291,8 +296,28 @@ TYPED_TEST(uniform_grid, bad_boxes_are_rejected_before_anything_changes) {
   }
   grid.update(boxes, got);  // and the grid still works
   EXPECT_EQ(got, before);
-  EXPECT_THROW(framelab::uniform_grid<T, N>(0.0), std::invalid_argument);
-  EXPECT_THROW(framelab::uniform_grid<T, N>(std::nan("")), std::invalid_argument);
+  using grid_type = framelab::uniform_grid<T, N>;
+  EXPECT_THROW(grid_type(0.0), std::invalid_argument);
+  EXPECT_THROW(grid_type(std::nan("")), std::invalid_argument);
+}
+
+TEST(pair_radix_sort, sorts_like_std_sort_at_every_index_width) {
+  std::mt19937 rng(43);
+  for (const std::size_t n : {2u, 3u, 2048u, 2049u, 100000u, 5000000u}) {
+    std::uniform_int_distribution<std::uint32_t> index(0, static_cast<std::uint32_t>(n - 1));
+    std::vector<index_pair> pairs, scratch;
+    for (int k = 0; k < 3000; ++k) {
+      std::uint32_t i = index(rng), j = index(rng);
+      if (i == j) continue;
+      if (i > j) std::swap(i, j);
+      pairs.push_back({i, j});
+      if (k % 7 == 0) pairs.push_back({i, j});  // duplicates keep their place among equals
+    }
+    auto expected = pairs;
+    std::sort(expected.begin(), expected.end());
+    framelab::radix_sort_pairs(pairs, scratch, n);
+    EXPECT_EQ(pairs, expected) << n;
+  }
 }
 
 }  // namespace
