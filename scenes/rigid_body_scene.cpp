@@ -60,7 +60,8 @@ std::vector<param_def> rotation_parameters(const std::string& integrator) {
   return {
       choice_param("integrator", integrator, names,
                    "How the rotation is stepped: explicit-euler (game engines), magnus (the article's Magnus "
-                   "series), midpoint (implicit midpoint: keeps energy and |L|), rk4 (Runge-Kutta reference)"),
+                   "series), midpoint (implicit midpoint: keeps energy and |L|), rk4 (Runge-Kutta reference), "
+                   "midpoint4 (three midpoint steps, fourth order, keeps energy and |L|)"),
       boolean_param("gyro", true,
                     "Keep the gyroscopic term omega x L in alpha = I^-1 (tau - omega x L); off is the game-engine "
                     "shortcut (no torque-free precession, L not conserved)"),
