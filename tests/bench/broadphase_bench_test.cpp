@@ -8,6 +8,7 @@
 
 #include "bench/report.hpp"
 #include "bench/runner.hpp"
+#include "tests/bench/run_benchmark.hpp"
 
 namespace framelab::bench {
 namespace {
@@ -36,16 +37,9 @@ TEST(broadphase_benchmark, options_and_cases) {
 TEST(broadphase_benchmark, a_small_run_measures_the_three_methods_and_the_sphere_steps) {
   const benchmark_info* info = find_benchmark("broadphase");
   ASSERT_NE(info, nullptr);
-  option_values v;
-  ASSERT_FALSE(resolve_options(*info, {{"sizes", "50,400,2000"}, {"brute-max", "400"}, {"spheres", "300"}}, v));
-  std::vector<bench_case> cases;
-  ASSERT_FALSE(make_cases(*info, v, cases));
+  auto cases = test::cases_of("broadphase", {{"sizes", "50,400,2000"}, {"brute-max", "400"}, {"spheres", "300"}});
   ASSERT_EQ(cases.size(), 2u + 3u + 3u + 4u);  // 2000: no brute force
-  runner r;
-  ASSERT_FALSE(r.start(std::move(cases)));
-  r.wait();
-  ASSERT_TRUE(r.progress().errors.empty()) << r.progress().errors.front();
-  const auto records = r.records();
+  const auto records = test::run_cases(std::move(cases));
   ASSERT_EQ(records.size(), 12u);
   const auto ratios = compute_ratios(records, info->compare);
   int grid_records = 0;

@@ -10,6 +10,7 @@
 #include "bench/cases/hierarchy_cases.hpp"
 #include "bench/report.hpp"
 #include "bench/runner.hpp"
+#include "tests/bench/run_benchmark.hpp"
 
 namespace framelab::bench {
 namespace {
@@ -41,17 +42,10 @@ TEST(hierarchy_benchmark, options_and_cases) {
 TEST(hierarchy_benchmark, a_tiny_run_measures_both_storages_with_ratios) {
   const benchmark_info* info = find_benchmark("hierarchy");
   ASSERT_NE(info, nullptr);
-  option_values v;
-  ASSERT_FALSE(resolve_options(*info, {{"quick", "true"}, {"nodes", "500,3000"}, {"kernels", "auto,portable"}}, v));
-  std::vector<bench_case> cases;
-  ASSERT_FALSE(make_cases(*info, v, cases));
+  auto cases = test::cases_of("hierarchy", {{"quick", "true"}, {"nodes", "500,3000"}, {"kernels", "auto,portable"}});
   const std::size_t kernels = hierarchy_simd_available() ? 2 : 1;
   ASSERT_EQ(cases.size(), 2 * 2 * kernels);  // sizes x locals x kernels
-  runner r;
-  ASSERT_FALSE(r.start(std::move(cases)));
-  r.wait();
-  ASSERT_TRUE(r.progress().errors.empty()) << r.progress().errors.front();
-  const auto records = r.records();
+  const auto records = test::run_cases(std::move(cases));
   ASSERT_EQ(records.size(), 3 * 4 * kernels);
   const auto metric = [](const record& rec, const std::string& name) {
     for (const auto& [k, v] : rec.metrics)

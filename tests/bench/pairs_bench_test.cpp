@@ -7,9 +7,10 @@
 #include <set>
 #include <string>
 
+#include "bench/cases/pairs_cases.hpp"
 #include "bench/report.hpp"
 #include "bench/runner.hpp"
-#include "bench/cases/pairs_cases.hpp"
+#include "tests/bench/run_benchmark.hpp"
 
 namespace framelab::bench {
 namespace {
@@ -29,18 +30,11 @@ TEST(pairs_benchmark, options_and_cases) {
 TEST(pairs_benchmark, a_small_run_counts_right_and_compares_to_the_hand_loop) {
   const benchmark_info* info = find_benchmark("pairs");
   ASSERT_NE(info, nullptr);
-  option_values v;
-  ASSERT_FALSE(resolve_options(*info, {{"sizes", "300,1001"}}, v));
-  std::vector<bench_case> cases;
-  ASSERT_FALSE(make_cases(*info, v, cases));
+  auto cases = test::cases_of("pairs", {{"sizes", "300,1001"}});
   const bool avx2 = pair_kernel_available(pair_kernel::avx2);
   const std::size_t methods = avx2 ? 5u : 4u;
   ASSERT_EQ(cases.size(), 2 * methods);
-  runner r;
-  ASSERT_FALSE(r.start(std::move(cases)));
-  r.wait();
-  ASSERT_TRUE(r.progress().errors.empty()) << r.progress().errors.front();
-  const auto records = r.records();
+  const auto records = test::run_cases(std::move(cases));
   ASSERT_EQ(records.size(), 2 * methods);
   const auto ratios = compute_ratios(records, info->compare);
   std::set<std::string> seen;
