@@ -42,6 +42,18 @@ gl_window::~gl_window() {
 
 void gl_window::swap() { SDL_GL_SwapWindow(window_); }
 
+std::optional<std::string> gl_window::set_fullscreen(bool on) {
+  if (SDL_SetWindowFullscreen(window_, on ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0) != 0) return std::string(SDL_GetError());
+  return std::nullopt;
+}
+
+float gl_window::display_dpi() const {
+  float diagonal = 0.0f;
+  const int display = SDL_GetWindowDisplayIndex(window_);
+  if (display < 0 || SDL_GetDisplayDPI(display, &diagonal, nullptr, nullptr) != 0) return 0.0f;
+  return diagonal;
+}
+
 std::pair<int, int> gl_window::drawable_size() const {
   int width = 0;
   int height = 0;

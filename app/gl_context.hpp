@@ -20,6 +20,10 @@ class gl_window {
   void swap();
   // The framebuffer size in pixels (larger than the window size on HiDPI screens).
   std::pair<int, int> drawable_size() const;
+  // Fullscreen at the desktop's resolution, or back to the window; the reason on failure.
+  std::optional<std::string> set_fullscreen(bool on);
+  // The display's diagonal density in dots per inch, 0 when SDL cannot tell.
+  float display_dpi() const;
 
   SDL_Window* sdl_window() const { return window_; }
   void* gl_context() const { return context_; }

@@ -14,37 +14,63 @@
 #include "app/display_check.hpp"
 #include "app/gl_context.hpp"
 #include "app/gui_script.hpp"
+#include "app/lesson_runner.hpp"
 #include "app/png_writer.hpp"
 #include "app/sim_command.hpp"
+#include "app/ui_fonts.hpp"
 #include "app/viewport_input.hpp"
+#include "render/camera_framing.hpp"
 #include "render/scene_renderer.hpp"
+#include "ui/default_layout.hpp"
+#include "ui/scene_labels.hpp"
 #include "ui/settings.hpp"
+#include "ui/ui_scale.hpp"
 #include "ui/ui_state.hpp"
 
 namespace framelab {
 
 namespace {
 
-// [SECTION] Labels: text at each arrow's tip and the scene's text labels, drawn
-// behind the panels.
-void draw_labels(const scene_view& view, const render::orbit_camera& camera, ImVec2 display) {
+// [SECTION] Labels: where a world point lands on the screen, for the labels in the 3D view.
+ui::screen_projection screen_projection_of(const render::orbit_camera& camera, ImVec2 display) {
   const glm::dmat4 clip_from_world = camera.projection(display.x / std::max(1.0f, display.y)) * camera.view();
-  ImDrawList* draw = ImGui::GetBackgroundDrawList();
-  const auto put = [&](const glm::dvec3& world, const glm::vec4& color, const char* text) {
+  return [clip_from_world, display](const glm::dvec3& world) -> std::optional<ImVec2> {
     const glm::dvec4 clip = clip_from_world * glm::dvec4(world, 1.0);
-    if (clip.w <= 0.0) return;
-    const ImVec2 p(static_cast<float>((clip.x / clip.w * 0.5 + 0.5) * display.x),
-                   static_cast<float>((0.5 - clip.y / clip.w * 0.5) * display.y));
-    draw->AddText(ImVec2(p.x + 6.0f, p.y - 8.0f),
-                  ImGui::ColorConvertFloat4ToU32(ImVec4(color.r, color.g, color.b, 1.0f)), text);
+    if (clip.w <= 0.0) return std::nullopt;
+    return ImVec2(static_cast<float>((clip.x / clip.w * 0.5 + 0.5) * display.x),
+                  static_cast<float>((0.5 - clip.y / clip.w * 0.5) * display.y));
   };
-  for (const auto& v : view.vectors) {
-    if (!v.visible || v.label.empty() || glm::length(v.value) * v.scale < 1e-6) continue;  // unlabelled: no text
-    char text[128];
-    std::snprintf(text, sizeof text, "%s %.3g %s", v.label.c_str(), glm::length(v.value), v.unit.c_str());
-    put(v.origin + v.value * v.scale, v.color, text);
+}
+
+// [SECTION] View requests the UI made: interface size (fonts rebuilt between frames) and fullscreen.
+struct applied_view {
+  int ui_scale_percent = 0;  // 0: fonts not built yet
+  bool fullscreen = false;
+};
+
+void apply_view_requests(ui::ui_state& state, applied_view& applied, const ui_font_files& fonts,
+                         const ImGuiStyle& base_style, gl_window& window) {
+  if (state.ui_scale_percent != applied.ui_scale_percent) {
+    state.ui_scale_percent = ui::clamp_ui_scale(state.ui_scale_percent);
+    const auto message = build_ui_fonts(fonts, base_style, state.ui_scale_percent);
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+    if (message) {
+      ui::set_message(state, *message, true);
+    } else if (applied.ui_scale_percent != 0) {
+      ui::set_message(state, "Interface size " + std::to_string(state.ui_scale_percent) + " %", false);
+    }
+    // The panels' default places depend on the menu bar's height: a new size lays them out again.
+    state.relayout_panels = applied.ui_scale_percent != 0;
+    applied.ui_scale_percent = state.ui_scale_percent;
   }
-  for (const auto& label : view.labels) put(label.position, label.color, label.text.c_str());
+  if (state.fullscreen != applied.fullscreen) {
+    if (auto error = window.set_fullscreen(state.fullscreen)) {
+      ui::set_message(state, "Fullscreen: " + *error, true);
+      state.fullscreen = applied.fullscreen;
+    }
+    applied.fullscreen = state.fullscreen;
+  }
 }
 
 // [SECTION] Frame timing: the mean over the frames after a short warm-up.
@@ -149,6 +175,8 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   ImGui::StyleColorsDark();
   ImGui::GetStyle().WindowRounding = 4.0f;
   ImGui::GetStyle().FrameRounding = 3.0f;
+  const ImGuiStyle base_style = ImGui::GetStyle();
+  const ui_font_files fonts = find_ui_fonts();
   ImGui_ImplSDL2_InitForOpenGL(window.sdl_window(), window.gl_context());
   ImGui_ImplOpenGL3_Init("#version 330 core");
 
@@ -178,8 +206,17 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     if (s <= 0.0) return std::nullopt;
     return r.origin + s * r.direction;
   };
+  state.camera.frame_scene = [&camera, &sim, &io] {
+    const double aspect = io.DisplaySize.x / std::max(1.0f, io.DisplaySize.y);
+    camera.set(render::framing_camera(sim.view(), camera.setup(), aspect, ui::stage_fraction));
+  };
   ui::sync_with_simulation(state);
+  // A HiDPI display starts at its own scale, unless the settings keep one; a rehearsed run at 100 %.
+  if (!rehearsed) state.ui_scale_percent = ui::ui_scale_for_dpi(window.display_dpi());
   if (!files.settings.empty()) restore_settings(files, run.scene, state);
+  if (!rehearsed) state.lesson_files = find_lessons(lessons_directory());
+  applied_view applied;
+  lesson_runner lessons;
 
   viewport_input input;
   frame_timer timer;
@@ -192,6 +229,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
       input.handle(event, state, camera);
     }
     if (shot_mode && state.quit_requested) break;
+    apply_view_requests(state, applied, fonts, base_style, window);
     const double frame_ms = timer.tick();
     state.frame_ms = timer.smoothed_ms;
     if (player) {
@@ -201,6 +239,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
         break;
       }
     }
+    lessons.before_frame(state);
     // A rehearsed run advances exactly 1/60 s per frame: its pictures do not depend on speed.
     sim.advance(rehearsed ? 1.0 / 60.0 : frame_ms / 1000.0);
 
@@ -208,7 +247,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     ImGui_ImplSDL2_NewFrame();
     ImGui::NewFrame();
     ui::draw_ui(state);
-    draw_labels(sim.view(), camera, io.DisplaySize);
+    ui::draw_scene_labels(sim.view(), screen_projection_of(camera, io.DisplaySize));
     ImGui::Render();
 
     const auto [width, height] = window.drawable_size();

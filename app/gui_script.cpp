@@ -8,6 +8,7 @@
 
 #include "common/atomic_file.hpp"
 #include "ui/benchmarks_panel.hpp"
+#include "ui/presentation.hpp"
 
 namespace framelab {
 
@@ -24,6 +25,7 @@ const std::map<std::string, command_shape>& commands() {
   static const std::map<std::string, command_shape> known = {
       {"scene", {1, 1}}, {"wait", {1, 1}},  {"show", {1, 1}}, {"hide", {1, 1}},
       {"key", {1, 1}},   {"bench", {1, 3}}, {"shot", {1, 1}}, {"quit", {0, 0}},
+      {"say", {0, 1}},   {"pause", {0, 0}}, {"present", {1, 1}},
   };
   return known;
 }
@@ -45,6 +47,11 @@ std::optional<ui::shortcut> shortcut_named(const std::string& name) {
   if (name == "r") return ui::shortcut::reset;
   if (name == "f1") return ui::shortcut::toggle_help;
   if (name == "esc") return ui::shortcut::escape;
+  if (name == "tab") return ui::shortcut::toggle_presentation;
+  if (name == "f11") return ui::shortcut::toggle_fullscreen;
+  if (name == "ctrl+=") return ui::shortcut::larger_ui;
+  if (name == "ctrl+-") return ui::shortcut::smaller_ui;
+  if (name == "ctrl+0") return ui::shortcut::default_ui_size;
   return std::nullopt;
 }
 
@@ -74,7 +81,8 @@ std::optional<std::string> check_step(const script_step& step) {
   if ((step.command == "show" || step.command == "hide") && panel_flag(probe, first) == nullptr) {
     return step.command + ": no panel '" + first + "' (browser, transport, parameters, tree, plots, help, benchmarks)";
   }
-  if (step.command == "key" && !shortcut_named(first)) return "key: unknown key '" + first + "' (space . r f1 esc)";
+  if (step.command == "key" && !shortcut_named(first)) return "key: unknown key '" + first + "' (space . r f1 esc tab f11 ctrl+= ctrl+- ctrl+0)";
+  if (step.command == "present" && first != "on" && first != "off") return "present: expected on or off, got '" + first + "'";
   if (step.command == "bench") {
     static const std::map<std::string, std::size_t> bench_args = {{"select", 2}, {"set", 3},  {"run", 1},
                                                                   {"cancel", 1}, {"wait", 2}, {"tab", 2}};
@@ -84,6 +92,25 @@ std::optional<std::string> check_step(const script_step& step) {
     if (first == "wait" && !frame_count(step.args[1])) return "bench wait: expected a frame count";
   }
   return std::nullopt;
+}
+
+// Where a comment starts: the first '#' outside double quotes (a caption may show '#').
+std::size_t comment_start(const std::string& line) {
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == '"') quoted = !quoted;
+    if (line[i] == '#' && !quoted) return i;
+  }
+  return line.size();
+}
+
+// A caption as written after "say": trimmed, one pair of surrounding quotes dropped.
+std::string caption_text(const std::string& rest) {
+  const auto first = rest.find_first_not_of(" \t\r");
+  if (first == std::string::npos) return {};
+  std::string text = rest.substr(first, rest.find_last_not_of(" \t\r") - first + 1);
+  if (text.size() >= 2 && text.front() == '"' && text.back() == '"') text = text.substr(1, text.size() - 2);
+  return text;
 }
 
 }  // namespace
@@ -96,12 +123,17 @@ std::optional<std::string> load_gui_script(const std::string& file, gui_script& 
   std::istringstream lines(text);
   std::string line;
   for (int number = 1; std::getline(lines, line); ++number) {
-    if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    line.erase(comment_start(line));
     std::istringstream words(line);
     script_step step;
     step.line = number;
     if (!(words >> step.command)) continue;
-    for (std::string word; words >> word;) step.args.push_back(word);
+    if (step.command == "say") {
+      std::string text;
+      std::getline(words, text);
+      if (!caption_text(text).empty()) step.args.push_back(caption_text(text));
+    }
+    for (std::string word; step.command != "say" && words >> word;) step.args.push_back(word);
     if (auto error = check_step(step)) return file + ":" + std::to_string(number) + ": " + *error;
     script.steps.push_back(std::move(step));
   }
@@ -114,6 +146,7 @@ std::string script_player::where(const script_step& step) const {
 }
 
 std::optional<std::string> script_player::before_frame(ui::ui_state& state) {
+  if (state.lesson.waiting) return std::nullopt;  // a pause: the lecturer continues (Space, Next)
   if (frames_to_wait_ > 0) {
     const bool bench_done = waiting_for_bench_ && !ui::benchmark_running(state);
     if (!bench_done) {
@@ -127,7 +160,7 @@ std::optional<std::string> script_player::before_frame(ui::ui_state& state) {
   }
   waiting_for_bench_ = false;
   // Steps run until one asks for frames to pass or a picture to be taken.
-  while (next_ < script_.steps.size() && frames_to_wait_ == 0 && shot_.empty()) {
+  while (next_ < script_.steps.size() && frames_to_wait_ == 0 && shot_.empty() && !state.lesson.waiting) {
     const script_step& step = script_.steps[next_++];
     if (auto error = run(step, state)) return where(step) + *error;
   }
@@ -144,6 +177,13 @@ std::optional<std::string> script_player::run(const script_step& step, ui::ui_st
     *panel_flag(state, first) = step.command == "show";
   } else if (step.command == "key") {
     ui::apply_shortcut(state, *shortcut_named(first));
+  } else if (step.command == "present") {
+    if (first == "on") ui::enter_presentation(state);
+    if (first == "off") ui::leave_presentation(state);
+  } else if (step.command == "say") {
+    state.lesson.caption = step.args.empty() ? std::string() : step.args[0];
+  } else if (step.command == "pause") {
+    state.lesson.waiting = true;
   } else if (step.command == "shot") {
     shot_ = first;
   } else if (step.command == "quit") {

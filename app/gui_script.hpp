@@ -5,7 +5,11 @@
 //   scene NAME|FILE.json      open a scene or preset (as the Scenes menu does)
 //   wait N                    let N frames pass (each advances the simulation 1/60 s)
 //   show PANEL | hide PANEL   browser, transport, parameters, tree, plots, help, benchmarks
-//   key space|.|r|f1|esc      a keyboard shortcut
+//   key KEY                   a keyboard shortcut: space . r f1 esc tab f11 ctrl+= ctrl+- ctrl+0
+//   present on|off            presentation mode (panels hidden, the camera framing the bodies)
+//   say TEXT                  show TEXT (the rest of the line; quotes are dropped) as the caption
+//                             in a box at the bottom; "say" alone clears it
+//   pause                     wait for the lecturer: Space or the caption's Next button
 //   bench select NAME         choose a benchmark in the Benchmarks panel
 //   bench set OPTION VALUE    set one of its options
 //   bench run | bench cancel  what the panel's Run and Cancel buttons do
@@ -16,6 +20,8 @@
 // A script that cannot be read or has an unknown command is refused before any window
 // opens; a step that fails stops the app with "FILE:LINE: reason" (exit code 1).
 // A script run uses the default layout and settings and writes nothing to them.
+// A lesson (assets/lessons/*.lesson, the Lessons menu) is a script played in the
+// running app at real time: it mostly says, pauses and changes scenes.
 #include <optional>
 #include <string>
 #include <vector>

@@ -2,14 +2,40 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
 #include <imgui.h>
 
 namespace framelab {
 
+namespace {
+
+// Ctrl with + = - 0 (main row or keypad): the interface size.
+std::optional<ui::shortcut> ui_size_shortcut(SDL_Keycode key) {
+  if ((SDL_GetModState() & KMOD_CTRL) == 0) return std::nullopt;
+  switch (key) {
+    case SDLK_EQUALS: case SDLK_PLUS: case SDLK_KP_PLUS: return ui::shortcut::larger_ui;
+    case SDLK_MINUS: case SDLK_KP_MINUS: return ui::shortcut::smaller_ui;
+    case SDLK_0: case SDLK_KP_0: return ui::shortcut::default_ui_size;
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace
+
 void viewport_input::handle_key(SDL_Keycode key, ui::ui_state& state) {
+  if (const auto size = ui_size_shortcut(key)) {
+    ui::apply_shortcut(state, *size);
+    return;
+  }
+  if (key == SDLK_SPACE && state.lesson.waiting) {  // a lesson's pause: Space goes on
+    ui::continue_lesson(state);
+    return;
+  }
   switch (key) {
     case SDLK_SPACE: ui::apply_shortcut(state, ui::shortcut::toggle_pause); return;
+    case SDLK_TAB: ui::apply_shortcut(state, ui::shortcut::toggle_presentation); return;
+    case SDLK_F11: ui::apply_shortcut(state, ui::shortcut::toggle_fullscreen); return;
     case SDLK_PERIOD: ui::apply_shortcut(state, ui::shortcut::single_step); return;
     case SDLK_r: ui::apply_shortcut(state, ui::shortcut::reset); return;
     case SDLK_F1: ui::apply_shortcut(state, ui::shortcut::toggle_help); return;

@@ -25,7 +25,8 @@ const int registered = register_scene<carousel>(
      "puck show them. Riding on the platform (tick 'ride platform') the puck's path curves (pink trail); seen "
      "from the ground its world path (blue trail), composed through the platform's transform, is a straight line "
      "at constant speed. The 'path error' channel is the distance from that line. Select the puck in the scene "
-     "tree to kick it (an impulse) or to set its position and velocity on the platform or in the world."});
+     "tree to kick it (an impulse) or to set its position and velocity on the platform or in the world.",
+     {"platform_rate", "puck_world_speed", "puck_local_speed", "coriolis"}});
 
 void push_point(std::vector<glm::dvec3>& points, const glm::dvec3& p) {
   if (points.size() >= trail_length) points.erase(points.begin());

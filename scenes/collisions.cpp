@@ -60,7 +60,8 @@ const int registered = register_scene<collisions>(
      "broadphase and drag the ball count: the brute force's time grows as n^2, sort-and-sweep's far more slowly "
      "(in this fixed box more balls are also more crowded, so it too grows faster than n), the grid's about as n. "
      "Colour shows speed. "
-     "With drum_rate the box turns like a drum: its walls push the balls, and energy is no longer conserved."});
+     "With drum_rate the box turns like a drum: its walls push the balls, and energy is no longer conserved.",
+     {"total_energy", "momentum_y", "touching_pairs", "broadphase_ms"}});
 
 // The balls' generator: splitmix64 seeded from the scene's seed parameter.
 splitmix64 scene_random(std::uint64_t seed) {

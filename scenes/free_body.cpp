@@ -14,7 +14,8 @@ const int registered = register_scene<free_body>(
      "flips over and over: the Dzhanibekov effect. The translucent ghost is the exact solution (Jacobi elliptic "
      "functions). Switch the gyroscopic term off (the game-engine shortcut): omega never changes and nothing "
      "flips. Switch to explicit-euler: the energy grows. midpoint keeps energy and |L| to ~1e-12. Use the "
-     "Physics panel to change integrators live and the overlay plot to compare with the exact curves."});
+     "Physics panel to change integrators live and the overlay plot to compare with the exact curves.",
+     {"energy", "L_norm", "angle_w_L", "rotation_per_step"}});
 
 glm::dvec3 to_vec3(const std::vector<double>& v) {
   return {v[0], v[1], v[2]};

@@ -20,7 +20,8 @@ const int registered = register_scene<precession>(
      "without slipping on the space cone (fixed in space, around L); they touch along omega, whose tip traces the "
      "circle. The ghost is the closed-form solution. Without the gyroscopic term (gyro off) omega stays put and "
      "there is no wobble. Make the cylinder thicker than it is wide (prolate) and the body cone rolls outside the "
-     "space cone instead."});
+     "space cone instead.",
+     {"angle_w_L", "body_rate_ref", "space_rate_ref", "energy"}});
 
 }  // namespace
 

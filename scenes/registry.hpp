@@ -18,6 +18,8 @@ struct scene_info {
   std::string category;       // scene browser group, e.g. "Moving frames"
   std::string summary;        // one line, for `framelab list-scenes`
   std::string teaching_text;  // a paragraph the UI shows next to the scene
+  // The channels presentation mode reads out, most telling first (ui/presentation.hpp).
+  std::vector<std::string> readouts = {};
 };
 
 using scene_factory = std::unique_ptr<scene> (*)();

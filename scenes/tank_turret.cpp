@@ -27,7 +27,8 @@ const int registered = register_scene<tank_turret>(
      "Only three simple motions are programmed (drive a circle, yaw at a constant rate, pitch back and forth), "
      "yet the muzzle traces a looping path. Select a node in the scene tree to read its local and world "
      "dynamics, or edit them. Fire (F) launches a shell with the muzzle's world velocity plus the muzzle speed: "
-     "watch how the tank's motion bends where the shells go."});
+     "watch how the tank's motion bends where the shells go.",
+     {"muzzle_speed", "muzzle_accel", "muzzle_angular_speed", "shells_in_flight"}});
 
 transform3d make_pose(glm::dvec3 translation, double angle, glm::dvec3 axis) {
   transform3d pose;

@@ -17,7 +17,8 @@ const int registered = register_scene<tennis_racket>(
      "handle never flips. explicit-euler keeps the term but gains energy every step, flip after flip. magnus (the "
      "article's scheme, alpha held constant over a step) drifts more slowly. midpoint keeps energy and |L| to "
      "round-off and stays on the ghost, the exact solution from Jacobi elliptic functions. Change each copy's "
-     "integrator live in the Physics panel; raise dt to make the differences grow faster."});
+     "integrator live in the Physics panel; raise dt to make the differences grow faster.",
+     {"wby_ref", "wby_midpoint", "wby_explicit_euler", "energy_drift_explicit_euler"}});
 
 const std::array<const char*, tennis_racket::copy_count> copy_names{"gyro off", "explicit-euler", "magnus", "midpoint"};
 

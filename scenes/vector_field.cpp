@@ -28,7 +28,8 @@ const int registered = register_scene<vector_field>(
      "field 'expression' to type your own V (parameters vx and vy, in x and y): the same dual numbers differentiate "
      "whatever you type. The default, Van der Pol, is at most quadratic in each variable, and a central difference "
      "of a quadratic has no truncation error: its error plot keeps only the round-off side. The preset "
-     "damped-pendulum.json (y, -sin(x) - 0.25*y) shows both sides of the V."});
+     "damped-pendulum.json (y, -sin(x) - 0.25*y) shows both sides of the V.",
+     {"probe_speed", "divergence", "curl", "fd_vs_ad"}});
 
 constexpr std::size_t tracer_trail_length = 90;
 constexpr std::size_t probe_trail_length = 900;

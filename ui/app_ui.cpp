@@ -2,6 +2,8 @@
 
 #include "scenes/preset.hpp"
 #include "ui/benchmarks_panel.hpp"
+#include "ui/presentation.hpp"
+#include "ui/ui_scale.hpp"
 #include "ui/panels.hpp"
 #include "ui/scene_panels.hpp"
 #include "ui/settings.hpp"
@@ -13,6 +15,20 @@ void set_message(ui_state& state, std::string text, bool is_error) {
   state.message_is_error = is_error;
 }
 
+panel_visibility visible_panels(const ui_state& state) {
+  return {state.show_browser, state.show_transport, state.show_parameters,
+          state.show_tree,    state.show_plots,     state.show_benchmarks};
+}
+
+void show_panels(ui_state& state, const panel_visibility& panels) {
+  state.show_browser = panels.browser;
+  state.show_transport = panels.transport;
+  state.show_parameters = panels.parameters;
+  state.show_tree = panels.tree;
+  state.show_plots = panels.plots;
+  state.show_benchmarks = panels.benchmarks;
+}
+
 void record_live_setting(ui_state& state, const std::string& name, const param_value& value) {
   if (auto error = state.sim->record_live_parameter(name, value)) {
     set_message(state, "Not recorded: " + *error, true);
@@ -22,10 +38,12 @@ void record_live_setting(ui_state& state, const std::string& name, const param_v
   set_message(state, name + " = " + format_param(value) + " (live, no reset)", false);
 }
 
-void place_window(float x, float y, float w, float h) {
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(x * display.x, y * display.y), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(w * display.x, h * display.y), ImGuiCond_FirstUseEver);
+void place_window(const ui_state& state, panel_slot slot, int index) {
+  const float menu_height = ImGui::GetFrameHeight();
+  const panel_rect r = slot_rect(slot, ImGui::GetIO().DisplaySize, menu_height, index, ImGui::GetFrameHeight());
+  const ImGuiCond when = state.relayout_panels ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+  ImGui::SetNextWindowPos(r.position, when);
+  ImGui::SetNextWindowSize(r.size, when);
 }
 
 void sync_with_simulation(ui_state& state) {
@@ -70,14 +88,34 @@ void apply_shortcut(ui_state& state, shortcut command) {
       state.show_help = !state.show_help;
       break;
     case shortcut::escape:
-      // Esc closes the help window or a dialog first; with nothing open it quits.
+      // Esc closes the help window or a dialog first, then leaves presentation mode and
+      // fullscreen; with nothing open it quits.
       if (state.show_help) {
         state.show_help = false;
       } else if (state.dialog_open) {
         state.close_dialog = true;
+      } else if (state.fullscreen) {
+        state.fullscreen = false;
+      } else if (presenting(state)) {
+        leave_presentation(state);
       } else {
         state.quit_requested = true;
       }
+      break;
+    case shortcut::toggle_presentation:
+      toggle_presentation(state);
+      break;
+    case shortcut::toggle_fullscreen:
+      state.fullscreen = !state.fullscreen;
+      break;
+    case shortcut::larger_ui:
+      state.ui_scale_percent = step_ui_scale(state.ui_scale_percent, +1);
+      break;
+    case shortcut::smaller_ui:
+      state.ui_scale_percent = step_ui_scale(state.ui_scale_percent, -1);
+      break;
+    case shortcut::default_ui_size:
+      state.ui_scale_percent = min_ui_scale_percent;
       break;
   }
 }
@@ -85,16 +123,22 @@ void apply_shortcut(ui_state& state, shortcut command) {
 void draw_ui(ui_state& state) {
   if (state.sim == nullptr || !state.sim->loaded()) return;
   if (state.plotted.size() != state.sim->channel_defs().size()) sync_with_simulation(state);
-  draw_main_menu(state);
+  if (presenting(state)) {
+    draw_presentation_overlay(state);
+  } else {
+    draw_main_menu(state);
+  }
+  if (!state.lesson.title.empty() || !state.lesson.caption.empty()) draw_lesson_caption(state);
   if (state.show_browser) draw_scene_browser(state);
   if (state.show_transport) draw_transport_panel(state);
   if (state.show_parameters) draw_parameters_panel(state);
   if (state.show_tree) draw_scene_tree_panel(state);
   if (state.show_plots) draw_plots_panel(state);
-  draw_scene_panels(state);
+  draw_scene_panels(state, /*visible=*/!presenting(state));
   if (state.show_benchmarks) draw_benchmarks_panel(state);
   if (state.show_help) draw_help_panel(state);
   draw_preset_dialogs(state);
+  state.relayout_panels = false;
 }
 
 }  // namespace framelab::ui

@@ -278,7 +278,7 @@ void draw_filters(benchmarks_state& b, const std::vector<std::string>& skip, con
     if (values.empty()) continue;
     std::string& current = b.filter[key];
     if (std::find(values.begin(), values.end(), current) == values.end()) current = values.front();
-    ImGui::SetNextItemWidth(150.0f);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10.0f);
     if (ImGui::BeginCombo(key.c_str(), current.c_str())) {
       for (const auto& v : values)
         if (ImGui::Selectable(v.c_str(), v == current)) current = v;
@@ -337,7 +337,7 @@ void draw_ratio_plot(benchmarks_state& b, const bench::benchmark_info& info) {
   std::string& contender = b.filter["#contender"];
   if (std::find(contenders.begin(), contenders.end(), contender) == contenders.end()) contender = contenders.front();
   if (contenders.size() > 1) {
-    ImGui::SetNextItemWidth(150.0f);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10.0f);
     if (ImGui::BeginCombo(key.c_str(), contender.c_str())) {
       for (const auto& v : contenders)
         if (ImGui::Selectable(v.c_str(), v == contender)) contender = v;
@@ -703,7 +703,7 @@ bool benchmark_running(ui_state& state) {
 
 void draw_benchmarks_panel(ui_state& state) {
   benchmarks_state& b = benchmarks_of(state);
-  place_window(0.22f, 0.05f, 0.56f, 0.9f);
+  place_window(state, panel_slot::centre);
   ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: it is read from the back of a lecture hall
   if (!ImGui::Begin("Benchmarks", &state.show_benchmarks)) {
     ImGui::End();
@@ -723,7 +723,7 @@ void draw_benchmarks_panel(ui_state& state) {
   ImGui::Separator();
 
   ImGui::BeginDisabled(running);
-  ImGui::SetNextItemWidth(200.0f);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 13.0f);
   if (ImGui::BeginCombo("benchmark", info->name.c_str())) {
     for (const auto* candidate : bench::registered_benchmarks()) {
       if (ImGui::Selectable(candidate->name.c_str(), candidate == info)) select_benchmark(state, candidate->name);

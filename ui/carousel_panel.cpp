@@ -74,12 +74,12 @@ void draw_carousel_panel(ui_state& state) {
     state.sim->trigger("relaunch");
 
   const dynamic_transform<double, 2> a2 = scene->platform_at(scene->time());
-  ImGui::Text("platform w     %7.3f rad/s", a2.angular_velocity);
-  ImGui::Text("platform alpha %7.3f rad/s^2", a2.angular_accel);
+  numbers_text("platform w     %7.3f rad/s", a2.angular_velocity);
+  numbers_text("platform alpha %7.3f rad/s^2", a2.angular_accel);
   const dynamic_transform<double, 2> world = scene->puck_world();
-  ImGui::Text("puck |v1|      %7.3f m/s", glm::length(scene->puck_local().velocity));
+  numbers_text("puck |v1|      %7.3f m/s", glm::length(scene->puck_local().velocity));
   tooltip("The puck's speed relative to the platform (local)");
-  ImGui::Text("puck |v3|      %7.3f m/s", glm::length(world.velocity));
+  numbers_text("puck |v3|      %7.3f m/s", glm::length(world.velocity));
   tooltip("The puck's speed in the world (global): constant without an applied force");
   if (!scene->on_platform()) ImGui::TextDisabled("The puck has left the platform.");
 

@@ -1,7 +1,12 @@
 #include <imgui.h>
 
+#include <algorithm>
+#include <filesystem>
+
 #include "scenes/registry.hpp"
 #include "ui/panels.hpp"
+#include "ui/presentation.hpp"
+#include "ui/ui_scale.hpp"
 #include "ui/widgets.hpp"
 
 namespace framelab::ui {
@@ -23,6 +28,48 @@ void scenes_menu(ui_state& state) {
     tooltip(entry.info.summary.c_str());
   }
   if (category_open) ImGui::EndMenu();
+}
+
+void ui_scale_menu(ui_state& state) {
+  if (!ImGui::BeginMenu("Interface size")) return;
+  if (ImGui::MenuItem("Larger", "Ctrl+=")) apply_shortcut(state, shortcut::larger_ui);
+  if (ImGui::MenuItem("Smaller", "Ctrl+-")) apply_shortcut(state, shortcut::smaller_ui);
+  ImGui::Separator();
+  for (int percent = min_ui_scale_percent; percent <= max_ui_scale_percent; percent += ui_scale_step_percent) {
+    const std::string label = std::to_string(percent) + " %";
+    if (ImGui::MenuItem(label.c_str(), percent == min_ui_scale_percent ? "Ctrl+0" : nullptr,
+                        state.ui_scale_percent == percent)) {
+      state.ui_scale_percent = percent;
+    }
+  }
+  ImGui::EndMenu();
+  tooltip("Text, buttons, arrow labels and lines grow together, for the back of a lecture hall (kept between runs)");
+}
+
+}  // namespace
+
+std::string lesson_name(const std::string& file) {
+  std::string name = std::filesystem::path(file).stem().string();
+  std::replace(name.begin(), name.end(), '-', ' ');
+  return name;
+}
+
+namespace {
+
+void lessons_menu(ui_state& state) {
+  if (!ImGui::BeginMenu("Lessons")) return;
+  if (state.lesson_files.empty()) ImGui::TextDisabled("No lessons found (assets/lessons)");
+  for (const auto& file : state.lesson_files) {
+    if (ImGui::MenuItem(lesson_name(file).c_str(), nullptr, state.lesson.title == lesson_name(file))) {
+      state.lesson_to_start = file;
+    }
+    tooltip(("A rehearsed demonstration: captions, and pauses you continue with Space or Next (" + file + ")").c_str());
+  }
+  if (!state.lesson.title.empty()) {
+    ImGui::Separator();
+    if (ImGui::MenuItem("End lesson")) state.lesson.stop_requested = true;
+  }
+  ImGui::EndMenu();
 }
 
 }  // namespace
@@ -64,8 +111,14 @@ void draw_main_menu(ui_state& state) {
     ImGui::MenuItem("Plots", nullptr, &state.show_plots);
     ImGui::MenuItem("Benchmarks", nullptr, &state.show_benchmarks);
     tooltip("Measure framelab's data structures against the standard ones (runs on a worker thread)");
+    ImGui::Separator();
+    if (ImGui::MenuItem("Presentation", "Tab", presenting(state))) apply_shortcut(state, shortcut::toggle_presentation);
+    tooltip("Hide the panels and frame the bodies: the stage for the class (Tab or Esc to come back)");
+    ImGui::MenuItem("Fullscreen", "F11", &state.fullscreen);
+    ui_scale_menu(state);
     ImGui::EndMenu();
   }
+  lessons_menu(state);
   if (ImGui::BeginMenu("Help")) {
     ImGui::MenuItem("Shortcuts and controls", "F1", &state.show_help);
     ImGui::EndMenu();

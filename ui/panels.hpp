@@ -1,6 +1,7 @@
 #pragma once
 // One function per panel; draw_ui (ui/app_ui.cpp) calls them. Each panel lives in
 // its own file named after it.
+#include "ui/default_layout.hpp"
 #include "ui/ui_state.hpp"
 
 namespace framelab::ui {
@@ -13,8 +14,14 @@ void draw_scene_tree_panel(ui_state& state);
 void draw_plots_panel(ui_state& state);
 void draw_help_panel(ui_state& state);
 void draw_preset_dialogs(ui_state& state);
+void draw_lesson_caption(ui_state& state);
 
-// Default placement of a panel on first use, as fractions of the display.
-void place_window(float x, float y, float w, float h);
+// Play/pause, step, reset and the scene's actions on one line (the Transport panel and
+// the presentation bar).
+void draw_transport_buttons(ui_state& state);
+
+// Places the next window in its slot of the default layout (ui/default_layout.hpp) on
+// first use; `index` stacks panels sharing a slot.
+void place_window(const ui_state& state, panel_slot slot, int index = 0);
 
 }  // namespace framelab::ui

@@ -91,7 +91,7 @@ void apply_edits(ui_state& state, const std::string& field) {
 }  // namespace
 
 void draw_parameters_panel(ui_state& state) {
-  place_window(0.005f, 0.455f, 0.22f, 0.30f);
+  place_window(state, panel_slot::left_bottom);
   if (!ImGui::Begin("Parameters", &state.show_parameters)) {
     ImGui::End();
     return;

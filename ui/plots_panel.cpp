@@ -10,7 +10,7 @@ namespace framelab::ui {
 
 // Any scene channel against time: pick channels with checkboxes, one shared plot.
 void draw_plots_panel(ui_state& state) {
-  place_window(0.23f, 0.70f, 0.54f, 0.29f);
+  place_window(state, panel_slot::bottom);
   if (!ImGui::Begin("Plots", &state.show_plots)) {
     ImGui::End();
     return;
@@ -35,7 +35,7 @@ void draw_plots_panel(ui_state& state) {
   ImGui::Checkbox("log t", &state.plot_log_x);
   tooltip("Logarithmic time axis (t > 0 only)");
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(140.0f);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
   float window = static_cast<float>(state.plot_window_s);
   if (ImGui::SliderFloat("window (s)", &window, 0.0f, 120.0f, window <= 0.0f ? "all" : "%.0f s")) {
     state.plot_window_s = window;

@@ -29,10 +29,10 @@ void path_dialog(ui_state& state, const char* title, bool& open_request, const c
   if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
   state.dialog_open = true;
   ImGui::TextUnformatted(hint);
-  ImGui::SetNextItemWidth(420.0f);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 28.0f);
   const bool enter = ImGui::InputText("##path", &state.preset_path, ImGuiInputTextFlags_EnterReturnsTrue);
   tooltip("Path of the preset file, absolute or relative to the current directory");
-  if (button(verb, "Carry out and close", ImVec2(100.0f, 0.0f)) || enter) {
+  if (button(verb, "Carry out and close", ImVec2(ImGui::GetFontSize() * 6.5f, 0.0f)) || enter) {
     if (auto error = run(state.preset_path)) {
       set_message(state, *error, true);
     } else {
@@ -40,7 +40,7 @@ void path_dialog(ui_state& state, const char* title, bool& open_request, const c
     }
   }
   ImGui::SameLine();
-  if (button("Cancel", "Close without doing anything (Esc)", ImVec2(100.0f, 0.0f)) || state.close_dialog) {
+  if (button("Cancel", "Close without doing anything (Esc)", ImVec2(ImGui::GetFontSize() * 6.5f, 0.0f)) || state.close_dialog) {
     ImGui::CloseCurrentPopup();
   }
   if (state.message_is_error && !state.message.empty()) error_text(state.message.c_str());

@@ -8,7 +8,7 @@ namespace framelab::ui {
 
 // Scenes grouped by category; the current scene's teaching text underneath.
 void draw_scene_browser(ui_state& state) {
-  place_window(0.005f, 0.045f, 0.22f, 0.40f);
+  place_window(state, panel_slot::left_top);
   if (!ImGui::Begin("Scenes", &state.show_browser)) {
     ImGui::End();
     return;

@@ -29,12 +29,12 @@ std::vector<scene_panel> panels_for_scene(const scene& s) {
   return found;
 }
 
-void draw_scene_panels(ui_state& state) {
-  float offset = 0.0f;
+void draw_scene_panels(ui_state& state, bool visible) {
+  int index = 0;
   for (const auto& panel : panels_for_scene(state.sim->current())) {
-    place_window(0.775f, 0.56f + offset, 0.22f, 0.40f);
-    offset += 0.03f;
     if (panel.every_frame != nullptr) panel.every_frame(state);
+    if (!visible) continue;
+    place_window(state, panel_slot::right_bottom, index++);
     if (ImGui::Begin(panel.title.c_str())) panel.draw(state);
     ImGui::End();
   }

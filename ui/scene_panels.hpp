@@ -47,7 +47,8 @@ int register_scene_panel(std::string title, scene_panel_function draw, scene_pan
 // The panels registered for this scene object, in registration order.
 std::vector<scene_panel> panels_for_scene(const scene& s);
 
-// Draws the current scene's panels (called by draw_ui).
-void draw_scene_panels(ui_state& state);
+// Draws the current scene's panels (called by draw_ui); with visible = false (presentation
+// mode) only their every-frame hooks run.
+void draw_scene_panels(ui_state& state, bool visible = true);
 
 }  // namespace framelab::ui

@@ -56,7 +56,7 @@ void tree_node(ui_state& state, const scene_view& view, const std::vector<std::v
 
 // One compact row: a short name, x y z and the unit; `tip` explains it on hover.
 void vector_row(const char* name, const glm::dvec3& v, const char* unit, const char* tip) {
-  ImGui::Text("%-6s%7.3f%8.3f%8.3f %s", name, v.x, v.y, v.z, unit);
+  numbers_text("%-6s%7.3f%8.3f%8.3f %s", name, v.x, v.y, v.z, unit);
   tooltip(tip);
 }
 
@@ -69,7 +69,7 @@ void pose_rows(const char* title, const transform<double, 3>& pose) {
   const glm::dvec3 axis = s > 1e-12 ? glm::dvec3(q.x, q.y, q.z) / s : glm::dvec3(0.0, 1.0, 0.0);
   ImGui::TextColored(ImVec4(0.6f, 0.8f, 1.0f, 1.0f), "%s", title);
   vector_row("pos", pose.translation, "m", "Position T (x, y, z)");
-  ImGui::Text("%-6s%7.2f deg  scale %.4g", "rot", angle * 180.0 / std::numbers::pi, pose.scale);
+  numbers_text("%-6s%7.2f deg  scale %.4g", "rot", angle * 180.0 / std::numbers::pi, pose.scale);
   char quat[96];
   std::snprintf(quat, sizeof quat, "Angle about the axis below; quaternion (w, x, y, z) = (%.4f, %.4f, %.4f, %.4f)",
                 q.w, q.x, q.y, q.z);
@@ -132,7 +132,7 @@ void every_node_table(ui_state& state, const scene_view& view) {
 }  // namespace
 
 void draw_scene_tree_panel(ui_state& state) {
-  place_window(0.755f, 0.045f, 0.24f, 0.50f);
+  place_window(state, panel_slot::right_top);
   if (!ImGui::Begin("Scene tree", &state.show_tree)) {
     ImGui::End();
     return;

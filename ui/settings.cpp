@@ -7,6 +7,7 @@
 
 #include "common/atomic_file.hpp"
 #include "scenes/registry.hpp"
+#include "ui/ui_scale.hpp"
 
 namespace framelab::ui {
 
@@ -62,6 +63,15 @@ std::optional<std::string> parse_settings(const std::string& text, app_settings&
       if (auto error = read_flag(panels, key, *flag)) return error;
     }
   }
+  if (root.contains("ui_scale_percent")) {
+    const json& scale = root["ui_scale_percent"];
+    if (!scale.is_number_integer() || scale.get<long long>() < min_ui_scale_percent ||
+        scale.get<long long>() > max_ui_scale_percent) {
+      return "ui_scale_percent: expected a whole number from " + std::to_string(min_ui_scale_percent) + " to " +
+             std::to_string(max_ui_scale_percent);
+    }
+    settings.ui_scale_percent = scale.get<int>();
+  }
   out = std::move(settings);
   return std::nullopt;
 }
@@ -84,14 +94,15 @@ settings_load load_settings(const std::filesystem::path& file) {
 
 std::optional<std::string> save_settings(const std::filesystem::path& file, const app_settings& settings) {
   const auto& p = settings.panels;
-  const json root = {{"recent_scenes", settings.recent_scenes},
-                     {"panels",
-                      {{"browser", p.browser},
-                       {"transport", p.transport},
-                       {"parameters", p.parameters},
-                       {"tree", p.tree},
-                       {"plots", p.plots},
-                       {"benchmarks", p.benchmarks}}}};
+  json root = {{"recent_scenes", settings.recent_scenes},
+               {"panels",
+                {{"browser", p.browser},
+                 {"transport", p.transport},
+                 {"parameters", p.parameters},
+                 {"tree", p.tree},
+                 {"plots", p.plots},
+                 {"benchmarks", p.benchmarks}}}};
+  if (settings.ui_scale_percent) root["ui_scale_percent"] = *settings.ui_scale_percent;
   return write_file_atomically(file, root.dump(2) + "\n");
 }
 
@@ -121,20 +132,16 @@ void remember_recent(std::vector<std::string>& recent, const std::string& scene)
 app_settings settings_from(const ui_state& state) {
   app_settings settings;
   settings.recent_scenes = state.recent_scenes;
-  settings.panels = {state.show_browser, state.show_transport, state.show_parameters,
-                     state.show_tree,    state.show_plots,     state.show_benchmarks};
+  // In presentation mode the panels are hidden for the moment: the layout to keep is the one before.
+  settings.panels = state.before_presentation ? state.before_presentation->panels : visible_panels(state);
+  settings.ui_scale_percent = state.ui_scale_percent;
   return settings;
 }
 
 void apply_settings(const app_settings& settings, ui_state& state) {
   state.recent_scenes = settings.recent_scenes;
-  const auto& p = settings.panels;
-  state.show_browser = p.browser;
-  state.show_transport = p.transport;
-  state.show_parameters = p.parameters;
-  state.show_tree = p.tree;
-  state.show_plots = p.plots;
-  state.show_benchmarks = p.benchmarks;
+  show_panels(state, settings.panels);
+  if (settings.ui_scale_percent) state.ui_scale_percent = clamp_ui_scale(*settings.ui_scale_percent);
 }
 
 }  // namespace framelab::ui

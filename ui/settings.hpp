@@ -1,6 +1,6 @@
 #pragma once
 // What framelab remembers between runs, in <config>/settings.json: the recent scenes
-// (names or preset files, most recent first) and which panels are open. The window
+// (names or preset files, most recent first), which panels are open and the UI scale. The window
 // layout itself is ImGui's <config>/imgui.ini.
 //
 // A settings file that cannot be used (not JSON, wrong types, too big, unreadable) is
@@ -18,18 +18,10 @@ namespace framelab::ui {
 inline constexpr std::size_t max_recent_scenes = 8;
 inline constexpr std::size_t max_settings_bytes = 1 << 20;
 
-struct panel_visibility {
-  bool browser = true;
-  bool transport = true;
-  bool parameters = true;
-  bool tree = true;
-  bool plots = true;
-  bool benchmarks = false;
-};
-
 struct app_settings {
   std::vector<std::string> recent_scenes;  // most recent first, at most max_recent_scenes
   panel_visibility panels;
+  std::optional<int> ui_scale_percent;  // none: the display's own (ui/ui_scale.hpp)
 };
 
 struct settings_load {

@@ -14,17 +14,17 @@ void clock_controls(ui_state& state) {
   clock_settings clock = state.sim->clock();
   double dt_ms = clock.dt * 1000.0;
   bool changed = false;
-  ImGui::SetNextItemWidth(120.0f);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
   if (ImGui::InputDouble("dt (ms)", &dt_ms, 1.0, 5.0, "%.4f")) {
     clock.dt = dt_ms / 1000.0;
     changed = true;
   }
   tooltip("Fixed simulation time step in milliseconds (0.001 to 500 ms)");
-  ImGui::SetNextItemWidth(120.0f);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
   if (ImGui::SliderInt("substeps", &clock.substeps, 1, 64)) changed = true;
   tooltip("Scene steps per fixed step: each takes dt / substeps");
   float scale = static_cast<float>(clock.time_scale);
-  ImGui::SetNextItemWidth(120.0f);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
   if (ImGui::SliderFloat("time scale", &scale, 0.01f, 10.0f, "%.2fx", ImGuiSliderFlags_Logarithmic)) {
     clock.time_scale = scale;
     changed = true;
@@ -39,14 +39,10 @@ void clock_controls(ui_state& state) {
 
 }  // namespace
 
-void draw_transport_panel(ui_state& state) {
-  place_window(0.23f, 0.045f, 0.43f, 0.17f);
-  if (!ImGui::Begin("Transport", &state.show_transport)) {
-    ImGui::End();
-    return;
-  }
+void draw_transport_buttons(ui_state& state) {
   simulation& sim = *state.sim;
-  if (button(sim.paused() ? "Play###play_pause" : "Pause###play_pause", "Run or pause the simulation (Space)", ImVec2(70.0f, 0.0f))) {
+  if (button(sim.paused() ? "Play###play_pause" : "Pause###play_pause", "Run or pause the simulation (Space)",
+             ImVec2(ImGui::GetFontSize() * 4.5f, 0.0f))) {
     apply_shortcut(state, shortcut::toggle_pause);
   }
   ImGui::SameLine();
@@ -60,6 +56,16 @@ void draw_transport_panel(ui_state& state) {
     const std::string tip = action.tooltip + (action.shortcut.empty() ? "" : " (" + action.shortcut + ")");
     if (button(action.label.c_str(), tip.c_str())) sim.trigger(action.name);
   }
+}
+
+void draw_transport_panel(ui_state& state) {
+  place_window(state, panel_slot::top);
+  if (!ImGui::Begin("Transport", &state.show_transport)) {
+    ImGui::End();
+    return;
+  }
+  simulation& sim = *state.sim;
+  draw_transport_buttons(state);
   ImGui::SameLine();
   ImGui::Text("t = %.3f s   step %lld   %.2fx real time", sim.time(), sim.step_count(),
               sim.paused() ? 0.0 : sim.real_time_factor());

@@ -17,8 +17,20 @@
 
 namespace framelab::ui {
 
-// Keyboard commands; the app maps keys to these (Space, '.', R, F1, Esc).
-enum class shortcut { toggle_pause, single_step, reset, toggle_help, escape };
+// Keyboard commands; the app maps keys to these (Space, '.', R, F1, Esc, Tab, F11,
+// Ctrl+= / Ctrl+- / Ctrl+0).
+enum class shortcut {
+  toggle_pause,
+  single_step,
+  reset,
+  toggle_help,
+  escape,
+  toggle_presentation,
+  toggle_fullscreen,
+  larger_ui,
+  smaller_ui,
+  default_ui_size,
+};
 
 struct benchmarks_state;  // ui/benchmarks_panel.hpp
 
@@ -28,6 +40,18 @@ struct camera_link {
   // Where the mouse ray meets the ground plane y = 0 (world, m); nothing when the
   // mouse is over a panel or the ray misses the plane.
   std::function<std::optional<glm::dvec3>()> cursor_on_ground;
+  // Aims the camera at the scene's bodies, keeping its direction (presentation mode).
+  std::function<void()> frame_scene;
+};
+
+// Which panels are open (saved in the settings; hidden and restored by presentation mode).
+struct panel_visibility {
+  bool browser = true;
+  bool transport = true;
+  bool parameters = true;
+  bool tree = true;
+  bool plots = true;
+  bool benchmarks = false;
 };
 
 struct ui_state {
@@ -42,6 +66,32 @@ struct ui_state {
   bool show_benchmarks = false;
 
   int selected_node = -1;
+
+  // View: the interface scale in percent (ui/ui_scale.hpp; the app rebuilds the fonts
+  // when it changes) and fullscreen (the app applies it to the window).
+  int ui_scale_percent = 100;
+  bool fullscreen = false;
+  bool relayout_panels = false;  // put every panel back in its default place next frame
+  // Presentation mode (ui/presentation.hpp): while on, what to restore when it ends.
+  struct layout_memory {
+    panel_visibility panels;
+    bool help = false;
+    camera_setup camera;
+  };
+  std::optional<layout_memory> before_presentation;
+
+  // A lesson being played (app/gui_script.hpp): its caption, shown in a box at the
+  // bottom of the window, and whether it waits for the lecturer (Space or Next).
+  struct lesson_state {
+    std::string title;  // empty: no lesson
+    std::string caption;
+    bool waiting = false;
+    bool stop_requested = false;
+  } lesson;
+  // The lessons offered by the Lessons menu (files, found by the app), and the one the
+  // user picked; the app starts it.
+  std::vector<std::string> lesson_files;
+  std::string lesson_to_start;
 
   // Parameters panel: the values being edited and a message per rejected field.
   param_values edited;
@@ -98,6 +148,16 @@ bool open_scene(ui_state& state, const std::string& name_or_file);
 void sync_with_simulation(ui_state& state);
 
 void set_message(ui_state& state, std::string text, bool is_error);
+
+// A lesson's name from its file: "tennis-racket-flip.lesson" -> "tennis racket flip".
+std::string lesson_name(const std::string& file);
+
+// The lecturer goes on with a paused lesson (Space or the caption's Next button).
+void continue_lesson(ui_state& state);
+
+// The open panels, and opening/closing them all at once.
+panel_visibility visible_panels(const ui_state& state);
+void show_panels(ui_state& state, const panel_visibility& panels);
 
 // A setting a panel changed on the running scene (no reset): recorded as the parameter's
 // value, so that a reset or a saved preset keeps it, and shown in the Parameters panel;

@@ -1,5 +1,7 @@
 #include "ui/widgets.hpp"
 
+#include <cstdarg>
+
 namespace framelab::ui {
 
 void tooltip(const char* text) {
@@ -28,6 +30,17 @@ void error_text(const char* text) {
   ImGui::PushStyleColor(ImGuiCol_Text, error_color);
   ImGui::TextWrapped("%s", text);
   ImGui::PopStyleColor();
+}
+
+void numbers_text(const char* format, ...) {
+  const ImFontAtlas& atlas = *ImGui::GetIO().Fonts;
+  ImFont* font = atlas.Fonts.Size > 1 ? atlas.Fonts[1] : ImGui::GetFont();
+  ImGui::PushFont(font);
+  va_list args;
+  va_start(args, format);
+  ImGui::TextV(format, args);
+  va_end(args);
+  ImGui::PopFont();
 }
 
 }  // namespace framelab::ui

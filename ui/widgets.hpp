@@ -16,6 +16,10 @@ void help_marker(const char* text);
 // Red text wrapped to the window, for messages next to fields.
 void error_text(const char* text);
 
+// Text in the fixed-width font (the app loads it second), for aligned columns of
+// numbers; ImGui's only font when there is no second one.
+void numbers_text(const char* format, ...) IM_FMTARGS(1);
+
 inline constexpr ImU32 error_color = IM_COL32(255, 110, 100, 255);
 
 }  // namespace framelab::ui

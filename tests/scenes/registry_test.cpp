@@ -131,3 +131,24 @@ TEST(registry, every_scene_declares_valid_defaults_and_channels) {
 
 }  // namespace
 }  // namespace framelab
+
+namespace framelab {
+namespace {
+
+// Presentation mode reads out info.readouts: every teaching scene names some, each one
+// of its own channels, none twice.
+TEST(registry, every_scene_names_readouts_among_its_channels) {
+  for (const auto& entry : registered_scenes()) {
+    if (entry.info.name == probe_info.name) continue;  // the probe above declares none
+    const auto channels = entry.create()->channels();
+    EXPECT_FALSE(entry.info.readouts.empty()) << entry.info.name;
+    for (const auto& name : entry.info.readouts) {
+      EXPECT_EQ(std::count_if(channels.begin(), channels.end(), [&](const channel_def& c) { return c.name == name; }), 1)
+          << entry.info.name << ": readout " << name;
+      EXPECT_EQ(std::count(entry.info.readouts.begin(), entry.info.readouts.end(), name), 1) << name;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace framelab

@@ -2,6 +2,7 @@
 // the panels written out below by hand, a panel registered for a base class serves every
 // scene derived from it, and draw_scene_panels draws the matching panels in registration
 // order at the usual place (x 0.775, y 0.56 of the display, each next one 0.03 lower).
+#include "ui/default_layout.hpp"
 #include "ui/scene_panels.hpp"
 
 #include <gtest/gtest.h>
@@ -99,14 +100,18 @@ TEST_F(scene_panels_drawn, in_registration_order_at_the_usual_place) {
   ImGuiWindow* derived = ImGui::FindWindowByName("Test derived");
   ASSERT_NE(base, nullptr);
   ASSERT_NE(derived, nullptr);
+  // In the right-bottom slot of the default layout, the second one a title bar lower;
   // ImGui floors positions and sizes to whole pixels.
   constexpr float pixel = 1.0f;
-  EXPECT_NEAR(base->Pos.x, 0.775f * 1280.0f, pixel);
-  EXPECT_NEAR(base->Pos.y, 0.56f * 720.0f, pixel);
-  EXPECT_NEAR(derived->Pos.x, 0.775f * 1280.0f, pixel);
-  EXPECT_NEAR(derived->Pos.y, 0.59f * 720.0f, pixel);
-  EXPECT_NEAR(base->Size.x, 0.22f * 1280.0f, pixel);
-  EXPECT_NEAR(base->Size.y, 0.40f * 720.0f, pixel);
+  const float title = ImGui::GetFrameHeight();
+  const ui::panel_rect first = ui::slot_rect(ui::panel_slot::right_bottom, ImVec2(1280.0f, 720.0f), title, 0, title);
+  EXPECT_NEAR(base->Pos.x, first.position.x, pixel);
+  EXPECT_NEAR(base->Pos.y, first.position.y, pixel);
+  EXPECT_NEAR(derived->Pos.x, first.position.x, pixel);
+  EXPECT_NEAR(derived->Pos.y, first.position.y + title, pixel);
+  EXPECT_NEAR(base->Size.x, first.size.x, pixel);
+  EXPECT_NEAR(base->Size.y, first.size.y, pixel);
+  EXPECT_GT(base->Pos.x, 0.8f * 1280.0f) << "right of the stage";
 }
 
 TEST_F(scene_panels_drawn, not_for_a_scene_of_another_type) {

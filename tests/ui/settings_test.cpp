@@ -73,12 +73,28 @@ TEST_F(settings_file, a_round_trip_keeps_recent_scenes_and_panels) {
   EXPECT_TRUE(loaded.settings.panels.browser);
 }
 
+TEST_F(settings_file, the_ui_scale_is_kept_and_checked) {
+  app_settings settings;
+  settings.ui_scale_percent = 175;
+  ASSERT_FALSE(save_settings(file_, settings));
+  EXPECT_EQ(load_settings(file_).settings.ui_scale_percent, 175);
+  ui_state state;
+  apply_settings(load_settings(file_).settings, state);
+  EXPECT_EQ(state.ui_scale_percent, 175);
+  EXPECT_EQ(settings_from(state).ui_scale_percent, 175);
+  expect_moved_aside(R"({"ui_scale_percent": 1000})", "ui_scale_percent");
+  expect_moved_aside(R"({"ui_scale_percent": 99})", "ui_scale_percent");
+  expect_moved_aside(R"({"ui_scale_percent": "200"})", "ui_scale_percent");
+  expect_moved_aside(R"({"ui_scale_percent": 150.5})", "ui_scale_percent");
+}
+
 TEST_F(settings_file, a_missing_file_gives_the_defaults_without_a_message) {
   const settings_load loaded = load_settings(file_);
   EXPECT_FALSE(loaded.message);
   EXPECT_TRUE(loaded.settings.recent_scenes.empty());
   EXPECT_TRUE(loaded.settings.panels.parameters);
   EXPECT_FALSE(loaded.settings.panels.benchmarks);
+  EXPECT_FALSE(loaded.settings.ui_scale_percent);  // the display's own scale then
 }
 
 TEST_F(settings_file, unknown_keys_are_ignored) {

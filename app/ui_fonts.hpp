@@ -1,0 +1,27 @@
+#pragma once
+// The interface's fonts at a UI scale (ui/ui_scale.hpp): DejaVu Sans for the text and
+// DejaVu Sans Mono for the number tables (Debian's fonts-dejavu-core, found at run
+// time), each ui_font_pixels * scale tall, with ImGui's style sizes scaled alike. When a
+// font file is missing or unreadable, ImGui's built-in font (enlarged) stands in and
+// the reason is kept for the status line.
+#include <optional>
+#include <string>
+
+#include <imgui.h>
+
+namespace framelab {
+
+struct ui_font_files {
+  std::string text;     // empty: not found
+  std::string numbers;  // empty: not found (the text font is used)
+};
+
+// FRAMELAB_FONT (a .ttf for the text) first, then the usual places of DejaVu Sans.
+ui_font_files find_ui_fonts();
+
+// Rebuilds the font atlas and the style for `scale_percent`; call outside a frame, then
+// recreate the renderer's font texture. `base_style` is the unscaled style. Returns a
+// message when a font had to be replaced by the built-in one.
+std::optional<std::string> build_ui_fonts(const ui_font_files& files, const ImGuiStyle& base_style, int scale_percent);
+
+}  // namespace framelab

@@ -1,0 +1,62 @@
+#include "render/camera_framing.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <vector>
+
+#include "render/orbit_camera.hpp"
+
+namespace framelab::render {
+
+namespace {
+
+bool finite(const glm::dvec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+
+std::vector<bounding_sphere> drawn_spheres(const scene_view& view) {
+  std::vector<bounding_sphere> spheres;
+  for (const auto& node : view.nodes) {
+    if (node.shape == shape_kind::none) continue;
+    // A shape of full extents `size` fits in the sphere of half its diagonal.
+    const double radius = 0.5 * node.world.scale * glm::length(node.size);
+    if (finite(node.world.translation) && std::isfinite(radius)) spheres.push_back({node.world.translation, radius});
+  }
+  for (const auto& v : view.vectors) {
+    const glm::dvec3 tip = v.origin + v.value * v.scale;
+    if (v.visible && finite(v.origin) && finite(tip)) spheres.push_back({0.5 * (v.origin + tip), 0.5 * glm::length(tip - v.origin)});
+  }
+  return spheres;
+}
+
+}  // namespace
+
+std::optional<bounding_sphere> bodies_bounds(const scene_view& view) {
+  const std::vector<bounding_sphere> spheres = drawn_spheres(view);
+  if (spheres.empty()) return std::nullopt;
+  // Centre: the middle of the spheres' bounding box; radius: the farthest sphere's far side.
+  glm::dvec3 low(std::numeric_limits<double>::infinity());
+  glm::dvec3 high(-std::numeric_limits<double>::infinity());
+  for (const auto& s : spheres) {
+    low = glm::min(low, s.centre - glm::dvec3(s.radius));
+    high = glm::max(high, s.centre + glm::dvec3(s.radius));
+  }
+  bounding_sphere bounds{0.5 * (low + high), 0.0};
+  for (const auto& s : spheres) bounds.radius = std::max(bounds.radius, glm::length(s.centre - bounds.centre) + s.radius);
+  return bounds;
+}
+
+// A sphere of radius R seen under a half-angle a fills it from the distance R / sin(a); to
+// fill only the fraction f of the half-view, a = atan(f tan(half field of view)).
+camera_setup framing_camera(const scene_view& view, const camera_setup& current, double aspect, double fill) {
+  const std::optional<bounding_sphere> bounds = bodies_bounds(view);
+  if (!bounds || !(bounds->radius > 0.0)) return current;
+  const double half_vertical = 0.5 * orbit_camera::field_of_view_deg * std::numbers::pi / 180.0;
+  const double half_horizontal = std::atan(std::max(aspect, 1e-3) * std::tan(half_vertical));
+  const double half_angle = std::atan(std::clamp(fill, 0.05, 1.0) * std::tan(std::min(half_vertical, half_horizontal)));
+  camera_setup framed = current;
+  framed.target = bounds->centre;
+  framed.distance = bounds->radius / std::sin(half_angle);
+  return framed;
+}
+
+}  // namespace framelab::render

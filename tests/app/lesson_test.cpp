@@ -1,0 +1,152 @@
+// Lessons: the shipped ones load, name real scenes, say and pause; played step by step
+// against a real simulation, each pause holds the lesson until the lecturer goes on,
+// and the captions change only then. Captions keep their text ('#' and quotes inside).
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include "app/gui_script.hpp"
+#include "app/lesson_runner.hpp"
+#include "scenes/registry.hpp"
+#include "ui/presentation.hpp"
+
+namespace framelab {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path shipped = fs::path(FRAMELAB_SOURCE_DIR) / "assets" / "lessons";
+
+std::size_t count_steps(const gui_script& script, const std::string& command) {
+  return static_cast<std::size_t>(std::count_if(script.steps.begin(), script.steps.end(),
+                                                [&](const script_step& s) { return s.command == command; }));
+}
+
+TEST(lessons, three_ship_and_each_loads_with_real_scenes_captions_and_pauses) {
+  const std::vector<std::string> files = find_lessons(shipped);
+  ASSERT_EQ(files.size(), 3u);
+  for (const auto& file : files) {
+    gui_script script;
+    ASSERT_FALSE(load_gui_script(file, script)) << file;
+    EXPECT_GE(count_steps(script, "say"), 3u) << file;
+    EXPECT_GE(count_steps(script, "pause"), 2u) << file;
+    for (const auto& step : script.steps) {
+      if (step.command == "scene") {
+        EXPECT_NE(find_scene(step.args.at(0)), nullptr) << file << ":" << step.line;
+      }
+    }
+  }
+}
+
+// Plays `file` to its end with a real simulation, going on after each pause once the
+// caption has stayed put for a few frames. Returns the captions shown, in order.
+std::vector<std::string> play_through(const std::string& file, std::size_t& pauses) {
+  gui_script script;
+  EXPECT_FALSE(load_gui_script(file, script));
+  simulation sim;
+  ui::ui_state state;
+  state.sim = &sim;
+  script_player player(std::move(script));
+  std::vector<std::string> captions;
+  pauses = 0;
+  for (int frame = 0; frame < 100000 && !player.finished(); ++frame) {
+    const auto error = player.before_frame(state);
+    EXPECT_FALSE(error) << *error;
+    if (error) break;
+    if (captions.empty() || captions.back() != state.lesson.caption) captions.push_back(state.lesson.caption);
+    if (state.lesson.waiting) {
+      ++pauses;
+      const std::string held = state.lesson.caption;
+      for (int k = 0; k < 5; ++k) {
+        EXPECT_FALSE(player.before_frame(state));
+        EXPECT_EQ(state.lesson.caption, held) << "a paused lesson moved on by itself";
+        EXPECT_TRUE(state.lesson.waiting);
+      }
+      ui::continue_lesson(state);
+    }
+    if (sim.loaded()) sim.advance(1.0 / 60.0);
+  }
+  EXPECT_TRUE(player.finished()) << file;
+  EXPECT_TRUE(ui::presenting(state)) << file << ": lessons run in presentation mode";
+  return captions;
+}
+
+TEST(lessons, each_pause_holds_the_lesson_until_the_lecturer_goes_on) {
+  for (const auto& file : find_lessons(shipped)) {
+    gui_script script;
+    ASSERT_FALSE(load_gui_script(file, script));
+    std::size_t pauses = 0;
+    const std::vector<std::string> captions = play_through(file, pauses);
+    EXPECT_EQ(pauses, count_steps(script, "pause")) << file;
+    EXPECT_GE(captions.size(), count_steps(script, "say")) << file;
+  }
+}
+
+class script_file : public testing::Test {
+ protected:
+  void SetUp() override { file_ = fs::temp_directory_path() / ("framelab_lesson_" + std::to_string(::getpid()) + ".lesson"); }
+  void TearDown() override { fs::remove(file_); }
+  std::string write(const std::string& text) {
+    std::ofstream(file_) << text;
+    return file_.string();
+  }
+  fs::path file_;
+};
+
+TEST_F(script_file, say_keeps_the_rest_of_the_line_without_its_quotes) {
+  gui_script script;
+  ASSERT_FALSE(load_gui_script(write("say \"Press #1: 2 w x v, 'quoted'\"  # a comment\nsay   plain words  \nsay\n"), script));
+  ASSERT_EQ(script.steps.size(), 3u);
+  EXPECT_EQ(script.steps[0].args.at(0), "Press #1: 2 w x v, 'quoted'");
+  EXPECT_EQ(script.steps[1].args.at(0), "plain words");
+  EXPECT_TRUE(script.steps[2].args.empty());  // clears the caption
+}
+
+TEST_F(script_file, bad_lesson_lines_are_refused_with_file_and_line) {
+  gui_script script;
+  auto error = load_gui_script(write("say hello\npresent maybe\n"), script);
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->find(":2: present: expected on or off"), std::string::npos) << *error;
+  error = load_gui_script(write("pause now\n"), script);
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->find(":1: 'pause' takes 0 argument(s)"), std::string::npos) << *error;
+  error = load_gui_script(write("key ctrl+q\n"), script);
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->find("unknown key 'ctrl+q'"), std::string::npos) << *error;
+}
+
+TEST_F(script_file, the_runner_starts_stops_and_reports_a_broken_lesson) {
+  simulation sim;
+  ui::ui_state state;
+  state.sim = &sim;
+  lesson_runner runner;
+  state.lesson_to_start = write("scene no-such-scene\n");
+  runner.before_frame(state);
+  EXPECT_FALSE(runner.playing());
+  EXPECT_TRUE(state.message_is_error);
+  EXPECT_NE(state.message.find("Lesson stopped"), std::string::npos) << state.message;
+  EXPECT_TRUE(state.lesson.title.empty());
+
+  state.lesson_to_start = write("scene carousel\nsay \"first\"\npause\nsay second\n");
+  runner.before_frame(state);
+  EXPECT_TRUE(runner.playing());
+  EXPECT_EQ(state.lesson.caption, "first");
+  EXPECT_TRUE(state.lesson.waiting);
+  EXPECT_EQ(state.lesson.title, ui::lesson_name(file_.string()));
+  state.lesson.stop_requested = true;  // "End lesson"
+  runner.before_frame(state);
+  EXPECT_FALSE(runner.playing());
+  EXPECT_TRUE(state.lesson.caption.empty());
+  EXPECT_FALSE(state.lesson.waiting);
+
+  state.lesson_to_start = (fs::temp_directory_path() / "framelab no such lesson.lesson").string();
+  runner.before_frame(state);
+  EXPECT_FALSE(runner.playing());
+  EXPECT_NE(state.message.find("Lesson not started"), std::string::npos) << state.message;
+}
+
+}  // namespace
+}  // namespace framelab

@@ -1,0 +1,115 @@
+// The lecture hall, in the real window: a script takes the default layout, the
+// interface at 200 %, presentation mode and a lesson caption, and the pictures are
+// checked where a viewer would look: the menu bar's text twice as tall at 200 %; no
+// menu bar in presentation mode; the caption's text at the bottom of the stage.
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "tests/gui/gui_test_support.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using framelab::gui_test::run;
+
+constexpr int width = 1280;
+constexpr int height = 720;
+
+struct picture {
+  int w = 0;
+  int h = 0;
+  std::unique_ptr<unsigned char, void (*)(void*)> pixels{nullptr, stbi_image_free};
+
+  explicit picture(const std::string& png) {
+    int channels = 0;
+    pixels.reset(stbi_load(png.c_str(), &w, &h, &channels, 3));
+  }
+  int luminance(int x, int y) const {
+    const unsigned char* p = pixels.get() + 3 * (y * w + x);
+    return (299 * p[0] + 587 * p[1] + 114 * p[2]) / 1000;
+  }
+  // Rows of [x0, x1) x [y0, y1) holding text-bright pixels: the first and last such row.
+  int bright_rows_extent(int x0, int y0, int x1, int y1) const {
+    int first = -1;
+    int last = -1;
+    for (int y = y0; y < y1; ++y) {
+      for (int x = x0; x < x1; ++x) {
+        if (luminance(x, y) > 170) {
+          if (first < 0) first = y;
+          last = y;
+          break;
+        }
+      }
+    }
+    return first < 0 ? 0 : last - first + 1;
+  }
+  int bright_pixels(int x0, int y0, int x1, int y1) const {
+    int count = 0;
+    for (int y = y0; y < y1; ++y) {
+      for (int x = x0; x < x1; ++x) count += luminance(x, y) > 200 ? 1 : 0;
+    }
+    return count;
+  }
+};
+
+class lecture_hall_test : public testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("framelab_lecture_" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+  }
+  void TearDown() override {
+    if (!HasFailure()) fs::remove_all(dir_);
+  }
+  std::string png(const std::string& name) const { return (dir_ / (name + ".png")).string(); }
+  fs::path dir_;
+};
+
+TEST_F(lecture_hall_test, scale_presentation_and_a_caption_show_in_the_real_window) {
+  const fs::path script = dir_ / "lecture.script";
+  std::ofstream(script) << "scene free-body\nwait 20\nshot " << png("default") << "\n"
+                        << "key ctrl+=\nkey ctrl+=\nkey ctrl+=\nkey ctrl+=\nwait 3\nshot " << png("scale200") << "\n"
+                        << "key ctrl+0\npresent on\nwait 10\nshot " << png("presentation") << "\n"
+                        << "say \"No torque acts: L stays fixed while omega wanders around it.\"\nwait 3\nshot "
+                        << png("caption") << "\n";
+  int exit_code = -1;
+  const std::string output = run(std::string(FRAMELAB_EXE) + " --script " + script.string() + " --size " +
+                                     std::to_string(width) + "x" + std::to_string(height),
+                                 exit_code);
+  ASSERT_EQ(exit_code, 0) << output;
+  for (const char* name : {"default", "scale200"}) framelab::gui_test::expect_framelab_picture(png(name), width, height);
+
+  // The menu bar's words ("File Scenes ..."): their height doubles at 200 %.
+  const picture normal(png("default"));
+  const picture large(png("scale200"));
+  ASSERT_TRUE(normal.pixels && large.pixels);
+  const int normal_text = normal.bright_rows_extent(4, 0, 300, 20);
+  const int large_text = large.bright_rows_extent(8, 0, 600, 40);
+  ASSERT_GT(normal_text, 5) << "no menu text found";
+  EXPECT_NEAR(static_cast<double>(large_text) / normal_text, 2.0, 0.4) << normal_text << " vs " << large_text << " rows";
+
+  // Presentation mode: no menu bar along the top.
+  const picture staged(png("presentation"));
+  ASSERT_TRUE(staged.pixels);
+  int menu_pixels = 0;
+  for (int x = 0; x < staged.w; ++x) {
+    const unsigned char* p = staged.pixels.get() + 3 * (2 * staged.w + x);
+    menu_pixels += std::abs(p[0] - 36) <= 3 && std::abs(p[1] - 36) <= 3 && std::abs(p[2] - 36) <= 3 ? 1 : 0;
+  }
+  EXPECT_LT(menu_pixels, staged.w / 4) << "the menu bar is still drawn in presentation mode";
+
+  // The caption: bright text appears at the bottom of the stage, above the transport bar.
+  const picture captioned(png("caption"));
+  ASSERT_TRUE(captioned.pixels);
+  const int x0 = width / 5, x1 = width - width / 5, y0 = height - height / 4, y1 = height - height / 12;
+  EXPECT_GT(captioned.bright_pixels(x0, y0, x1, y1), staged.bright_pixels(x0, y0, x1, y1) + 300)
+      << "no caption text at the bottom";
+}
+
+}  // namespace

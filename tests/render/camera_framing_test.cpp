@@ -1,0 +1,101 @@
+// Framing the bodies (presentation mode): after framing, every corner of every drawn
+// shape projects inside the view, through the camera's own matrices; and the frame is
+// tight: some corner reaches the outer part of the view.
+#include <cmath>
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "render/camera_framing.hpp"
+#include "render/orbit_camera.hpp"
+
+namespace framelab::render {
+namespace {
+
+scene_view random_scene(std::mt19937& rng, int nodes) {
+  std::uniform_real_distribution<double> position(-20.0, 20.0);
+  std::uniform_real_distribution<double> extent(0.05, 3.0);
+  scene_view view;
+  for (int i = 0; i < nodes; ++i) {
+    view_node node;
+    node.shape = i % 2 == 0 ? shape_kind::box : shape_kind::sphere;
+    node.size = {extent(rng), extent(rng), extent(rng)};
+    node.world.translation = {position(rng), 0.3 * position(rng), position(rng)};
+    view.nodes.push_back(node);
+  }
+  return view;
+}
+
+// The largest |x| and |y| in normalised device coordinates over all shape corners, or
+// infinity when a corner is behind the camera.
+double widest_ndc(const scene_view& view, const camera_setup& setup, double aspect) {
+  orbit_camera camera;
+  camera.set(setup);
+  const glm::dmat4 clip_from_world = camera.projection(aspect) * camera.view();
+  double widest = 0.0;
+  for (const auto& node : view.nodes) {
+    for (int corner = 0; corner < 8; ++corner) {
+      const glm::dvec3 sign((corner & 1) ? 1 : -1, (corner & 2) ? 1 : -1, (corner & 4) ? 1 : -1);
+      const glm::dvec4 clip = clip_from_world * glm::dvec4(node.world.translation + 0.5 * sign * node.size, 1.0);
+      if (clip.w <= 0.0) return std::numeric_limits<double>::infinity();
+      widest = std::max({widest, std::abs(clip.x / clip.w), std::abs(clip.y / clip.w)});
+    }
+  }
+  return widest;
+}
+
+TEST(camera_framing, every_body_is_in_view_and_the_frame_is_tight) {
+  std::mt19937 rng(7);
+  for (const double aspect : {16.0 / 9.0, 1.0, 0.5}) {
+    for (int trial = 0; trial < 20; ++trial) {
+      const scene_view view = random_scene(rng, 1 + trial % 7);
+      const camera_setup start{{100.0, 5.0, -40.0}, 1.0, 20.0 * trial, 5.0 + 3.0 * trial};
+      const camera_setup framed = framing_camera(view, start, aspect);
+      EXPECT_DOUBLE_EQ(framed.yaw_deg, start.yaw_deg);
+      EXPECT_DOUBLE_EQ(framed.pitch_deg, start.pitch_deg);
+      const double widest = widest_ndc(view, framed, aspect);
+      EXPECT_LE(widest, 1.0) << "aspect " << aspect << " trial " << trial;
+      EXPECT_GT(widest, 0.25) << "aspect " << aspect << " trial " << trial;
+      // Presentation's stage: everything inside the middle 60 % of the narrower side.
+      const camera_setup staged = framing_camera(view, start, aspect, 0.6);
+      EXPECT_LE(widest_ndc(view, staged, aspect), 0.6 + 1e-9);
+    }
+  }
+}
+
+// The bounding sphere holds every corner, and is no bigger than it must be: some corner
+// lies beyond radius / sqrt(2) from its centre.
+TEST(camera_framing, the_bounds_hold_every_corner_and_are_not_loose) {
+  std::mt19937 rng(11);
+  for (int trial = 0; trial < 50; ++trial) {
+    const scene_view view = random_scene(rng, 1 + trial % 9);
+    const auto bounds = bodies_bounds(view);
+    ASSERT_TRUE(bounds);
+    double farthest = 0.0;
+    for (const auto& node : view.nodes) {
+      for (int corner = 0; corner < 8; ++corner) {
+        const glm::dvec3 sign((corner & 1) ? 1 : -1, (corner & 2) ? 1 : -1, (corner & 4) ? 1 : -1);
+        const double d = glm::length(node.world.translation + 0.5 * sign * node.size - bounds->centre);
+        EXPECT_LE(d, bounds->radius * (1.0 + 1e-12));
+        farthest = std::max(farthest, d);
+      }
+    }
+    EXPECT_GE(farthest, bounds->radius / std::sqrt(2.0));
+  }
+}
+
+TEST(camera_framing, a_scene_without_bodies_keeps_the_camera) {
+  scene_view empty;
+  const camera_setup start{{1.0, 2.0, 3.0}, 9.0, 10.0, 20.0};
+  const camera_setup framed = framing_camera(empty, start, 1.5);
+  EXPECT_EQ(framed.target, start.target);
+  EXPECT_DOUBLE_EQ(framed.distance, start.distance);
+  view_node broken;
+  broken.shape = shape_kind::box;
+  broken.world.translation = {std::nan(""), 0.0, 0.0};
+  empty.nodes.push_back(broken);
+  EXPECT_DOUBLE_EQ(framing_camera(empty, start, 1.5).distance, start.distance);
+}
+
+}  // namespace
+}  // namespace framelab::render

@@ -1,0 +1,124 @@
+// The stage stays visible: at 1280x720, on first start, no panel of any scene covers
+// the middle 60 % of the window (read back from ImGui's own window list after real
+// frames of the real UI); in presentation mode only the slim bar and the readouts
+// show, and leaving it brings back the panels and the camera as they were.
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include <string>
+
+#include "tests/ui/headless_ui.hpp"
+#include "ui/default_layout.hpp"
+#include "ui/label_layout.hpp"
+#include "ui/presentation.hpp"
+#include "ui/settings.hpp"
+
+namespace framelab {
+namespace {
+
+struct shown_window {
+  std::string name;
+  ImVec2 position;
+  ImVec2 size;
+};
+
+// The top-level windows drawn in the last frame (not the menu bar, popups or tooltips).
+std::vector<shown_window> shown_windows() {
+  std::vector<shown_window> shown;
+  for (ImGuiWindow* window : GImGui->Windows) {
+    const ImGuiWindowFlags skipped = ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_Tooltip | ImGuiWindowFlags_Popup;
+    if (!window->WasActive || window->Hidden || (window->Flags & skipped) != 0) continue;
+    if (std::string(window->Name) == "##MainMenuBar") continue;
+    shown.push_back({window->Name, window->Pos, window->Size});
+  }
+  return shown;
+}
+
+class default_layout_test : public headless_ui_test {
+ protected:
+  void frames(int count) {
+    for (int k = 0; k < count; ++k) frame(ImVec2(-1.0f, -1.0f));
+  }
+};
+
+TEST_F(default_layout_test, no_panel_covers_the_stage_in_any_scene) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const ui::panel_rect stage = ui::stage_rect(display);
+  for (const auto& entry : registered_scenes()) {
+    load(entry.info.name.c_str());
+    frames(3);
+    const auto shown = shown_windows();
+    EXPECT_GE(shown.size(), 5u) << entry.info.name;  // browser, transport, parameters, tree, plots
+    for (const auto& w : shown) {
+      EXPECT_FALSE(ui::rectangles_overlap(w.position, w.size, stage.position, stage.size))
+          << entry.info.name << ": panel '" << w.name << "' at (" << w.position.x << ", " << w.position.y
+          << ") size " << w.size.x << " x " << w.size.y << " covers the stage";
+      EXPECT_GE(w.position.x, 0.0f) << w.name;
+      EXPECT_LE(w.position.x + w.size.x, display.x) << w.name;
+      EXPECT_LE(w.position.y + w.size.y, display.y) << w.name;
+    }
+  }
+}
+
+TEST_F(default_layout_test, presentation_mode_hides_the_panels_and_restores_them) {
+  load("free-body");
+  camera_setup camera{{1.0, 2.0, 3.0}, 7.0, 40.0, 20.0};
+  state_.camera.get = [&] { return camera; };
+  state_.camera.set = [&](const camera_setup& c) { camera = c; };
+  state_.camera.frame_scene = [&] { camera.distance = 99.0; };
+  state_.show_plots = false;
+  state_.show_benchmarks = true;
+  frames(2);
+  const ui::panel_visibility before = ui::visible_panels(state_);
+
+  ui::apply_shortcut(state_, ui::shortcut::toggle_presentation);
+  frames(3);
+  EXPECT_TRUE(ui::presenting(state_));
+  EXPECT_DOUBLE_EQ(camera.distance, 99.0);  // framed
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const ui::panel_rect stage = ui::stage_rect(display);
+  for (const auto& w : shown_windows()) {
+    EXPECT_EQ(w.name.rfind("##presentation", 0), 0u) << "still shown: " << w.name;
+    EXPECT_FALSE(ui::rectangles_overlap(w.position, w.size, stage.position, stage.size)) << w.name;
+  }
+
+  ui::apply_shortcut(state_, ui::shortcut::escape);  // Esc leaves presentation mode first
+  frames(2);
+  EXPECT_FALSE(ui::presenting(state_));
+  EXPECT_FALSE(state_.quit_requested);
+  const ui::panel_visibility after = ui::visible_panels(state_);
+  EXPECT_EQ(after.plots, before.plots);
+  EXPECT_EQ(after.benchmarks, before.benchmarks);
+  EXPECT_EQ(after.browser, before.browser);
+  EXPECT_DOUBLE_EQ(camera.distance, 7.0);
+  EXPECT_EQ(camera.target, glm::dvec3(1.0, 2.0, 3.0));
+}
+
+TEST_F(default_layout_test, the_settings_keep_the_layout_from_before_presentation) {
+  load("carousel");
+  ui::enter_presentation(state_);
+  const ui::app_settings saved = ui::settings_from(state_);
+  EXPECT_TRUE(saved.panels.tree);
+  EXPECT_TRUE(saved.panels.plots);
+}
+
+TEST_F(default_layout_test, slots_tile_the_margins_and_stack_shared_panels) {
+  const ImVec2 display(1280.0f, 720.0f);
+  const ui::panel_rect stage = ui::stage_rect(display);
+  for (const auto slot : {ui::panel_slot::left_top, ui::panel_slot::left_bottom, ui::panel_slot::top,
+                          ui::panel_slot::right_top, ui::panel_slot::right_bottom, ui::panel_slot::bottom}) {
+    for (int index = 0; index < 3; ++index) {
+      const ui::panel_rect r = ui::slot_rect(slot, display, 22.0f, index, 22.0f);
+      EXPECT_FALSE(ui::rectangles_overlap(r.position, r.size, stage.position, stage.size)) << static_cast<int>(slot);
+      EXPECT_GE(r.position.y, 22.0f);  // below the menu bar
+      EXPECT_GT(r.size.x, 100.0f);
+      EXPECT_GT(r.size.y, 50.0f);
+      if (index > 0) {
+        EXPECT_FLOAT_EQ(r.position.y, ui::slot_rect(slot, display, 22.0f, 0, 22.0f).position.y + 22.0f * index);
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace framelab

@@ -1,0 +1,102 @@
+#include "ui/presentation.hpp"
+
+#include <imgui.h>
+
+#include "ui/panels.hpp"
+#include "ui/widgets.hpp"
+
+namespace framelab::ui {
+
+namespace {
+
+constexpr ImGuiWindowFlags overlay_flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                                           ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                                           ImGuiWindowFlags_NoMove;
+
+// Bottom centre: play/pause, step, reset, the scene's actions, the time, and the way out.
+void draw_transport_bar(ui_state& state) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const float margin = ImGui::GetFontSize() * 0.5f;
+  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y - margin), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
+  ImGui::SetNextWindowBgAlpha(0.75f);
+  if (ImGui::Begin("##presentation_transport", nullptr, overlay_flags)) {
+    draw_transport_buttons(state);
+    ImGui::SameLine();
+    ImGui::Text("t = %.2f s", state.sim->time());
+    ImGui::SameLine();
+    if (button("Panels (Tab)", "Leave presentation mode: bring the panels back (Tab)")) leave_presentation(state);
+  }
+  ImGui::End();
+}
+
+// The channels to read out: the scene's own choice (scene_info::readouts), else the
+// channels ticked in the Plots panel; at most max_readouts.
+std::vector<std::size_t> readout_channels(const ui_state& state) {
+  const auto& defs = state.sim->channel_defs();
+  std::vector<std::size_t> chosen;
+  for (const auto& name : state.sim->entry().info.readouts) {
+    for (std::size_t i = 0; i < defs.size(); ++i) {
+      if (defs[i].name == name && chosen.size() < max_readouts) chosen.push_back(i);
+    }
+  }
+  for (std::size_t i = 0; chosen.empty() && i < defs.size() && i < state.plotted.size(); ++i) {
+    if (state.plotted[i] && chosen.size() < max_readouts) chosen.push_back(i);
+  }
+  return chosen;
+}
+
+// Top left: the scene's name and its readouts, name = value unit.
+void draw_readouts(ui_state& state) {
+  const auto& defs = state.sim->channel_defs();
+  const auto& values = state.sim->channel_values();
+  const float margin = ImGui::GetFontSize() * 0.5f;
+  ImGui::SetNextWindowPos(ImVec2(margin, margin), ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(0.6f);
+  if (ImGui::Begin("##presentation_readouts", nullptr, overlay_flags)) {
+    ImGui::TextDisabled("%s", state.sim->entry().info.name.c_str());
+    for (const std::size_t i : readout_channels(state)) {
+      if (i >= values.size()) continue;
+      numbers_text("%-14s %12.6g %s", defs[i].name.c_str(), values[i], defs[i].unit.c_str());
+      tooltip(defs[i].description.c_str());
+    }
+  }
+  ImGui::End();
+}
+
+}  // namespace
+
+void enter_presentation(ui_state& state) {
+  if (presenting(state)) return;
+  ui_state::layout_memory memory;
+  memory.panels = visible_panels(state);
+  memory.help = state.show_help;
+  if (state.camera.get) memory.camera = state.camera.get();
+  state.before_presentation = memory;
+  show_panels(state, panel_visibility{false, false, false, false, false, false});
+  state.show_help = false;
+  if (state.camera.frame_scene) state.camera.frame_scene();
+}
+
+void leave_presentation(ui_state& state) {
+  if (!presenting(state)) return;
+  const ui_state::layout_memory memory = *state.before_presentation;
+  state.before_presentation.reset();
+  show_panels(state, memory.panels);
+  state.show_help = memory.help;
+  if (state.camera.set) state.camera.set(memory.camera);
+}
+
+void toggle_presentation(ui_state& state) {
+  if (presenting(state)) {
+    leave_presentation(state);
+  } else {
+    enter_presentation(state);
+  }
+}
+
+void draw_presentation_overlay(ui_state& state) {
+  draw_transport_bar(state);
+  draw_readouts(state);
+}
+
+}  // namespace framelab::ui
