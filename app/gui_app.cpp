@@ -251,6 +251,8 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     ImGui::Render();
 
     const auto [width, height] = window.drawable_size();
+    const float framebuffer_ratio = static_cast<float>(width) / std::max(1.0f, io.DisplaySize.x);
+    renderer.set_line_scale(ui::ui_scale_factor(state.ui_scale_percent) * framebuffer_ratio);
     renderer.draw(sim.view(), camera, width, height, state.selected_node);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     const std::string png = shot_mode && frame == run.frames - 1 ? run.png_path

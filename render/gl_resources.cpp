@@ -28,15 +28,19 @@ GLuint compile(GLenum type, std::string_view file) {
 
 }  // namespace
 
-void shader_program::create(std::string_view vertex_file, std::string_view fragment_file) {
+void shader_program::create(std::string_view vertex_file, std::string_view fragment_file,
+                            std::string_view geometry_file) {
   const GLuint vs = compile(GL_VERTEX_SHADER, vertex_file);
   const GLuint fs = compile(GL_FRAGMENT_SHADER, fragment_file);
+  const GLuint gs = geometry_file.empty() ? 0 : compile(GL_GEOMETRY_SHADER, geometry_file);
   id_ = glCreateProgram();
   glAttachShader(id_, vs);
   glAttachShader(id_, fs);
+  if (gs != 0) glAttachShader(id_, gs);
   glLinkProgram(id_);
   glDeleteShader(vs);
   glDeleteShader(fs);
+  if (gs != 0) glDeleteShader(gs);
   GLint ok = 0;
   glGetProgramiv(id_, GL_LINK_STATUS, &ok);
   if (!ok) {

@@ -10,13 +10,14 @@
 
 namespace framelab::render {
 
-// Defined in the build-generated embedded_shaders.cpp (shaders/*.vert|frag).
+// Defined in the build-generated embedded_shaders.cpp (shaders/*.vert|frag|geom).
 std::string_view shader_source(std::string_view file_name);
 
 class shader_program {
  public:
   // Compiles and links; throws std::runtime_error naming the file and the GL log on failure.
-  void create(std::string_view vertex_file, std::string_view fragment_file);
+  // A geometry stage is added when geometry_file is not empty.
+  void create(std::string_view vertex_file, std::string_view fragment_file, std::string_view geometry_file = {});
   void destroy();
   void use() const { glUseProgram(id_); }
   GLint uniform(const char* name) const { return glGetUniformLocation(id_, name); }

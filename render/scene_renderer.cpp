@@ -26,7 +26,7 @@ glm::dmat4 pose_matrix(const glm::dvec3& position, const glm::dquat& rotation, c
 
 void scene_renderer::init() {
   mesh_program_.create("mesh.vert", "mesh.frag");
-  line_program_.create("line.vert", "line.frag");
+  line_program_.create("line.vert", "line.frag", "line.geom");
   box_.upload(make_box());
   sphere_.upload(make_sphere());
   small_sphere_.upload(make_sphere(16, 10));
@@ -113,10 +113,13 @@ void scene_renderer::draw_arrow(const glm::dvec3& from, const glm::dvec3& vector
              pose_matrix(from + (shaft + 0.5 * head) * direction, rotation, {2.6 * width, head, 2.6 * width}), color);
 }
 
-void scene_renderer::flush_lines(const glm::mat4& view_projection) {
+void scene_renderer::flush_lines(const glm::mat4& view_projection, glm::vec2 viewport_px, float width_px) {
   if (lines_.empty()) return;
   line_program_.use();
   glUniformMatrix4fv(line_program_.uniform("u_view_projection"), 1, GL_FALSE, glm::value_ptr(view_projection));
+  // The shader works in half-viewports: NDC runs over 2 units per viewport side.
+  glUniform2f(line_program_.uniform("u_viewport_px"), 0.5f * viewport_px.x, 0.5f * viewport_px.y);
+  glUniform1f(line_program_.uniform("u_width_px"), 0.5f * width_px);
   glBindVertexArray(line_vao_);
   glBindBuffer(GL_ARRAY_BUFFER, line_vbo_);
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(lines_.size() * sizeof(line_vertex)), lines_.data(),
@@ -139,8 +142,10 @@ void scene_renderer::draw(const scene_view& view, const orbit_camera& camera, in
   const double aspect = static_cast<double>(width) / std::max(1, height);
   const glm::mat4 view_projection(camera.projection(aspect) * camera.view());
 
-  // Lines first: grid, axes, trails.
+  // Lines first: the grid and axes thin, the trails (the physics) twice as wide.
+  const glm::vec2 viewport(static_cast<float>(width), static_cast<float>(height));
   add_grid(camera);
+  flush_lines(view_projection, viewport, line_scale_);
   for (const auto& t : view.trails) {
     if (!t.visible) continue;
     for (std::size_t i = 1; i < t.points.size(); ++i) {
@@ -149,7 +154,7 @@ void scene_renderer::draw(const scene_view& view, const orbit_camera& camera, in
       add_line(t.points[i - 1], t.points[i], color);
     }
   }
-  flush_lines(view_projection);
+  flush_lines(view_projection, viewport, 2.0f * line_scale_);
 
   mesh_program_.use();
   glUniformMatrix4fv(mesh_program_.uniform("u_view_projection"), 1, GL_FALSE, glm::value_ptr(view_projection));

@@ -2,6 +2,7 @@
 // Draws a scene_view with OpenGL 3.3 core: the ground grid and axes, every node's lit
 // primitive posed by its world transform, vector overlays as arrows, trails as line
 // strips. Needs a current context loaded by glad.
+#include <algorithm>
 #include <limits>
 #include <vector>
 
@@ -26,6 +27,9 @@ class scene_renderer {
   void shutdown();
   // Draws into the current framebuffer's (0, 0, width, height) viewport.
   void draw(const scene_view& view, const orbit_camera& camera, int width, int height, int selected_node);
+  // Line width in framebuffer pixels for the thinnest lines (the grid); trails are twice
+  // as wide. The app sets it from the UI scale and the HiDPI framebuffer ratio.
+  void set_line_scale(float pixels) { line_scale_ = std::clamp(pixels, 1.0f, 16.0f); }
 
  private:
   struct line_vertex {
@@ -39,7 +43,8 @@ class scene_renderer {
   void draw_arrow(const glm::dvec3& from, const glm::dvec3& vector, const glm::vec4& color);
   void add_line(const glm::dvec3& a, const glm::dvec3& b, const glm::vec4& color);
   void add_grid(const orbit_camera& camera);
-  void flush_lines(const glm::mat4& view_projection);
+  // Draws the collected segments width_px wide (line.geom widens them) and clears them.
+  void flush_lines(const glm::mat4& view_projection, glm::vec2 viewport_px, float width_px);
 
   shader_program mesh_program_;
   shader_program line_program_;
@@ -48,6 +53,7 @@ class scene_renderer {
   GLuint line_vao_ = 0;
   GLuint line_vbo_ = 0;
   std::vector<line_vertex> lines_;
+  float line_scale_ = 1.0f;
 };
 
 }  // namespace framelab::render

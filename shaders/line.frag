@@ -1,5 +1,5 @@
 #version 330 core
-in vec4 v_color;
+in vec4 g_color;  // from line.geom
 out vec4 frag_color;
 
-void main() { frag_color = v_color; }
+void main() { frag_color = g_color; }

@@ -1,5 +1,5 @@
 #version 330 core
-// Coloured line segments and strips (grid, axes, trails) in world space.
+// Coloured line segments (grid, axes, trails) in world space; line.geom widens them.
 layout(location = 0) in vec3 a_position;
 layout(location = 1) in vec4 a_color;
 

@@ -127,8 +127,12 @@ void draw_main_menu(ui_state& state) {
   char status[160];
   std::snprintf(status, sizeof status, "%s   |   %.2f ms/frame (%.0f fps)", state.sim->entry().info.name.c_str(),
                 state.frame_ms, state.frame_ms > 0.0 ? 1000.0 / state.frame_ms : 0.0);
-  ImGui::SameLine(ImGui::GetWindowWidth() - ImGui::CalcTextSize(status).x - 16.0f);
-  ImGui::TextUnformatted(status);
+  // Only where it fits after the menus (a large interface on a small window leaves no room).
+  const float status_x = ImGui::GetWindowWidth() - ImGui::CalcTextSize(status).x - ImGui::GetFontSize();
+  if (status_x > ImGui::GetCursorPosX() + ImGui::GetFontSize()) {
+    ImGui::SameLine(status_x);
+    ImGui::TextUnformatted(status);
+  }
   ImGui::EndMainMenuBar();
 }
 

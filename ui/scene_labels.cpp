@@ -1,5 +1,6 @@
 #include "ui/scene_labels.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -50,6 +51,9 @@ void draw_scene_labels(const scene_view& view, const screen_projection& to_scree
       draw->AddLine(boxes[i].anchor, ImVec2(corners[i].x, corners[i].y + 0.5f * boxes[i].size.y), labels[i].color,
                     std::max(1.0f, font / 16.0f));
     }
+    // A dark shadow under the text keeps it readable over a bright body or a light projector.
+    const float shadow = std::max(1.0f, font / 16.0f);
+    draw->AddText(ImVec2(corners[i].x + shadow, corners[i].y + shadow), IM_COL32(0, 0, 0, 200), labels[i].text.c_str());
     draw->AddText(corners[i], labels[i].color, labels[i].text.c_str());
   }
 }
