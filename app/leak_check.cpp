@@ -2,7 +2,7 @@
 
 // GCC defines __SANITIZE_ADDRESS__ under -fsanitize=address; clang reports it through
 // __has_feature (the sanitizer builds use clang 16).
-#if defined(FRAMELAB_ADDRESS_SANITIZER)
+#if defined(__SANITIZE_ADDRESS__)
 #define FRAMELAB_ADDRESS_SANITIZER 1
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer)
