@@ -206,8 +206,9 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     if (s <= 0.0) return std::nullopt;
     return r.origin + s * r.direction;
   };
-  state.camera.frame_scene = [&camera, &sim, &io] {
-    const double aspect = io.DisplaySize.x / std::max(1.0f, io.DisplaySize.y);
+  state.camera.frame_scene = [&camera, &sim, &window] {
+    const auto [width, height] = window.drawable_size();  // also before the first frame sets ImGui's size
+    const double aspect = static_cast<double>(width) / std::max(1, height);
     camera.set(render::framing_camera(sim.view(), camera.setup(), aspect, ui::stage_fraction));
   };
   ui::sync_with_simulation(state);

@@ -45,17 +45,34 @@ std::optional<bounding_sphere> bodies_bounds(const scene_view& view) {
   return bounds;
 }
 
-// A sphere of radius R seen under a half-angle a fills it from the distance R / sin(a); to
-// fill only the fraction f of the half-view, a = atan(f tan(half field of view)).
+// The camera looks along -forward at the target from distance D. A sphere at offset
+// (x, y, z) from the target (camera right, up, forward coordinates) of radius r stays
+// within the fraction f of the half-view when, with its nearest depth D - z - r,
+//   (|x| + r) / (D - z - r) <= f tan(half horizontal angle), and the same for |y|, vertical:
+//   D >= z + r + (|x| + r) / (f tan(h_x)),   D >= z + r + (|y| + r) / (f tan(h_y)).
 camera_setup framing_camera(const scene_view& view, const camera_setup& current, double aspect, double fill) {
   const std::optional<bounding_sphere> bounds = bodies_bounds(view);
   if (!bounds || !(bounds->radius > 0.0)) return current;
-  const double half_vertical = 0.5 * orbit_camera::field_of_view_deg * std::numbers::pi / 180.0;
-  const double half_horizontal = std::atan(std::max(aspect, 1e-3) * std::tan(half_vertical));
-  const double half_angle = std::atan(std::clamp(fill, 0.05, 1.0) * std::tan(std::min(half_vertical, half_horizontal)));
+  const double tan_vertical = std::tan(0.5 * orbit_camera::field_of_view_deg * std::numbers::pi / 180.0);
+  const double tan_horizontal = std::max(aspect, 1e-3) * tan_vertical;
+  const double f = std::clamp(fill, 0.05, 1.0);
   camera_setup framed = current;
   framed.target = bounds->centre;
-  framed.distance = bounds->radius / std::sin(half_angle);
+  framed.distance = 1.0;
+  orbit_camera camera;
+  camera.set(framed);
+  const glm::dvec3 forward = glm::normalize(camera.eye() - framed.target);  // from the target toward the eye
+  const glm::dvec3 right = glm::normalize(glm::cross(glm::dvec3(0.0, 1.0, 0.0), forward));
+  const glm::dvec3 up = glm::cross(forward, right);
+  double distance = 0.0;
+  for (const auto& s : drawn_spheres(view)) {
+    const glm::dvec3 offset = s.centre - bounds->centre;
+    const double z = glm::dot(offset, forward);
+    const double reach_x = (std::abs(glm::dot(offset, right)) + s.radius) / (f * tan_horizontal);
+    const double reach_y = (std::abs(glm::dot(offset, up)) + s.radius) / (f * tan_vertical);
+    distance = std::max(distance, z + s.radius + std::max(reach_x, reach_y));
+  }
+  framed.distance = distance;
   return framed;
 }
 

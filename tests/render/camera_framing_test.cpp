@@ -1,6 +1,6 @@
 // Framing the bodies (presentation mode): after framing, every corner of every drawn
-// shape projects inside the view, through the camera's own matrices; and the frame is
-// tight: some corner reaches the outer part of the view.
+// shape projects inside the view (or its middle 60 %), through the camera's own
+// matrices; and the frame is tight: some corner reaches the outer part of the view.
 #include <cmath>
 #include <random>
 
