@@ -8,6 +8,7 @@ packages=(
   libsdl2-dev libimgui-dev libglm-dev python3-glad
   libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libstb-dev
   libgl1-mesa-dri xvfb xauth
+  libavcodec-dev libavformat-dev libavutil-dev libswscale-dev  # recordings: H.264 .mp4 (libx264 comes with libavcodec), GIF
   libeigen3-dev  # benchmarks only: Eigen's AutoDiffScalar as the reference in `framelab bench ad`
   clang-16 libclang-rt-16-dev  # tests only: libFuzzer (tests/fuzz); clang 14 cannot compile GCC 12's <ranges>
 )
