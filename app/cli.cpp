@@ -64,6 +64,7 @@ std::optional<std::string> validate_record(const record_options& record, const s
   int height = record.height;
   if (!size_text.empty() && !parse_size(size_text, width, height)) return std::nullopt;  // reported as --size
   if (auto error = check_video_size(format, width, height)) return "--size: " + *error;
+  if (auto error = check_video_output(record.out, format)) return "--out: " + *error;
   return std::nullopt;
 }
 

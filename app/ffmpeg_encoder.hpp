@@ -4,7 +4,7 @@
 //         a few MB per minute), or MPEG-4 part 2 where libx264 is not installed; yuv420p
 //         with BT.709 colours, and the index at the front (faststart) so a slide can
 //         start playing before the file is read to the end;
-//   .gif  the GIF encoder on 8-bit 3-3-2 colours (swscale dithers the window down).
+//   .gif  the GIF encoder on 8-bit 3-3-2 colours (swscale's ordered dither).
 // Frames are converted from GL's bottom-up RGBA by swscale, reading the rows backwards.
 #include <filesystem>
 #include <memory>

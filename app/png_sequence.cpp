@@ -9,7 +9,9 @@ namespace framelab {
 
 namespace fs = std::filesystem;
 
-png_sequence::~png_sequence() { discard(); }
+png_sequence::~png_sequence() {
+  discard();
+}
 
 std::string png_sequence::frame_name(int index) {
   char name[32];
@@ -21,13 +23,7 @@ std::optional<std::string> png_sequence::open(const std::string& path, int width
   std::string folder = path;
   while (folder.size() > 1 && folder.back() == '/') folder.pop_back();
   folder_ = folder;
-  const fs::path parent = folder_.has_parent_path() ? folder_.parent_path() : fs::path(".");
   std::error_code ec;
-  if (!fs::is_directory(parent, ec)) return path + ": the folder it goes in (" + parent.string() + ") does not exist";
-  if (fs::exists(folder_, ec)) {
-    if (!fs::is_directory(folder_, ec)) return path + ": exists and is not a folder";
-    if (!fs::is_empty(folder_, ec)) return path + ": the folder is not empty; record into a new or an empty folder";
-  }
   const fs::path temporary = temporary_path_for(folder_);
   if (!fs::create_directory(temporary, ec) || ec) {
     return path + ": cannot create a folder next to it: " + (ec ? ec.message() : "it exists already");

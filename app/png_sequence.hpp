@@ -16,7 +16,7 @@ class png_sequence final : public video_writer {
  public:
   ~png_sequence() override;
 
-  // `path` names the folder (a trailing '/' is allowed).
+  // `path` names the folder (a trailing '/' is allowed), checked by check_video_output.
   std::optional<std::string> open(const std::string& path, int width, int height);
 
   std::optional<std::string> add_frame(const unsigned char* rgba_bottom_up) override;

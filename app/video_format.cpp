@@ -34,9 +34,29 @@ std::optional<std::string> check_video_size(video_format format, int width, int 
   }
   // yuv420p stores one colour sample per 2x2 pixels.
   if (format == video_format::mp4 && (width % 2 != 0 || height % 2 != 0)) {
-    return "H.264 (.mp4) needs an even width and height, got " + std::to_string(width) + "x" +
-           std::to_string(height) + " (use .gif or a folder for odd sizes)";
+    return "H.264 (.mp4) needs an even width and height, got " + std::to_string(width) + "x" + std::to_string(height) +
+           " (use .gif or a folder for odd sizes)";
   }
+  return std::nullopt;
+}
+
+std::optional<std::string> check_video_output(const std::string& path, video_format format) {
+  namespace fs = std::filesystem;
+  std::string name = path;
+  while (name.size() > 1 && name.back() == '/') name.pop_back();
+  const fs::path target(name);
+  const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  std::error_code ec;
+  if (!fs::is_directory(parent, ec)) return path + ": the folder it goes in (" + parent.string() + ") does not exist";
+  const bool exists = fs::exists(target, ec);
+  const bool is_folder = fs::is_directory(target, ec);
+  if (format != video_format::png_folder) {
+    if (is_folder) return path + ": is a folder";
+    return std::nullopt;
+  }
+  if (exists && !is_folder) return path + ": exists and is not a folder";
+  if (exists && !fs::is_empty(target, ec))
+    return path + ": the folder is not empty; record into a new or an empty folder";
   return std::nullopt;
 }
 

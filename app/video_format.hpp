@@ -20,6 +20,11 @@ std::optional<std::string> video_format_for(const std::string& path, video_forma
 // Whether the format can hold frames of this size (H.264's yuv420p needs even sides).
 std::optional<std::string> check_video_size(video_format format, int width, int height);
 
+// Whether a recording can go to `path`: the folder it goes in exists; a file output is
+// not a folder; a PNG folder does not exist yet or is empty (never mixed with an earlier
+// recording's frames).
+std::optional<std::string> check_video_output(const std::string& path, video_format format);
+
 inline constexpr const char* supported_video_outputs = ".mp4, .gif, or a folder (a path ending in /) for PNGs";
 
 }  // namespace framelab

@@ -11,6 +11,7 @@ std::optional<std::string> open_video_writer(const std::string& path, int width,
   video_format format = video_format::mp4;
   if (auto error = video_format_for(path, format)) return error;
   if (auto error = check_video_size(format, width, height)) return path + ": " + *error;
+  if (auto error = check_video_output(path, format)) return error;
   if (fps < 1) return path + ": the frame rate must be at least 1 frame per second";
   if (format == video_format::png_folder) {
     auto folder = std::make_unique<png_sequence>();

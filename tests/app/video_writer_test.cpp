@@ -4,6 +4,10 @@
 // bottom halves of the first and last frames (which also proves the rows were flipped
 // from GL's bottom-up order). Bad paths give a message naming the problem and leave
 // nothing behind.
+#include "app/video_writer.hpp"
+
+#include <gtest/gtest.h>
+#include <stb_image.h>
 #include <unistd.h>
 
 #include <array>
@@ -11,11 +15,7 @@
 #include <fstream>
 #include <memory>
 
-#include <gtest/gtest.h>
-#include <stb_image.h>
-
 #include "app/video_format.hpp"
-#include "app/video_writer.hpp"
 #include "tests/app/decoded_video.hpp"
 
 namespace framelab {
@@ -144,7 +144,8 @@ TEST_F(video_writer_test, a_folder_gets_one_png_per_frame) {
   ASSERT_EQ(names.size(), static_cast<std::size_t>(frame_count));
   EXPECT_EQ(names.front(), "frame_00000.png");
   EXPECT_EQ(names.back(), "frame_00011.png");
-  for (const auto& [name, top, bottom] : {std::tuple{names.front(), red, blue}, std::tuple{names.back(), green, white}}) {
+  for (const auto& [name, top, bottom] :
+       {std::tuple{names.front(), red, blue}, std::tuple{names.back(), green, white}}) {
     int w = 0, h = 0, channels = 0;
     const std::string file = (dir_ / "frames" / name).string();
     std::unique_ptr<unsigned char, void (*)(void*)> pixels(stbi_load(file.c_str(), &w, &h, &channels, 3),
