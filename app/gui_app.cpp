@@ -211,7 +211,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     }
     if (auto error = serve_recording_requests(state, recorder, window.drawable_size(), recording_fps, out);
         error && (player || recording_run)) {
-      err << "framelab: " << (player ? "script: " + player->last_step_location() : "--out: ") << *error << "\n";
+      err << "framelab: " << (player ? "script: " + player->last_step_location() : "error: --out: ") << *error << "\n";
       exit_code = 1;
       break;
     }
