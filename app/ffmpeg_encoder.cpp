@@ -60,8 +60,12 @@ struct ffmpeg_encoder::libav {
   AVFrame* frame = nullptr;    // the converted picture handed to the encoder
   AVPacket* packet = nullptr;
   SwsContext* convert = nullptr;
+  bool header_written = false;  // and no trailer yet
 
   ~libav() {
+    // An abandoned file still gets its trailer (and is then removed): libavformat 59's GIF
+    // muxer frees the packet it holds back only there.
+    if (header_written) av_write_trailer(output);
     sws_freeContext(convert);
     av_packet_free(&packet);
     av_frame_free(&frame);
@@ -186,6 +190,7 @@ std::optional<std::string> ffmpeg_encoder::open_output() {
   const int e = avformat_write_header(av_->output, &options);
   av_dict_free(&options);
   if (e < 0) return fail("cannot write the header", e);
+  av_->header_written = true;
   return std::nullopt;
 }
 
@@ -224,6 +229,7 @@ std::optional<std::string> ffmpeg_encoder::finish() {
     return path_ + ": the recording failed; nothing was written";
   }
   if (auto error = encode(nullptr)) return error;
+  av_->header_written = false;
   if (int e = av_write_trailer(av_->output); e < 0) return fail("cannot finish the file", e);
   if (int e = avio_closep(&av_->output->pb); e < 0) return fail("cannot close the file", e);
   av_.reset();
