@@ -242,7 +242,8 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
             << ", t = " << sim.time() << " s)\n";
       }
     }
-    if (auto error = capture_recording_frame(state, recorder, {width, height}); error && (player || recording_run)) {
+    if (auto error = capture_recording_frame(state, recorder, {width, height}, !recording_run, out);
+        error && (player || recording_run)) {
       err << "framelab: error: recording: " << *error << "\n";
       exit_code = 1;
       break;

@@ -27,9 +27,8 @@ std::optional<std::string> screen_recorder::start(const std::string& path, int w
 std::optional<std::string> screen_recorder::capture(int drawable_width, int drawable_height) {
   if (!active()) return std::nullopt;
   if (drawable_width != source_width_ || drawable_height != source_height_) {
-    std::string summary;
-    if (auto error = stop(summary)) return "the window was resized, so the recording ended, and then: " + *error;
-    return "the window was resized, so the recording ended (a video keeps one size); kept " + summary;
+    return "the window was resized from " + std::to_string(source_width_) + "x" + std::to_string(source_height_) +
+           " (a video keeps one size)";
   }
   // Rows from the bottom: the dropped odd row of an .mp4 is the top one (the menu bar's edge).
   glReadBuffer(GL_BACK);
@@ -86,10 +85,25 @@ std::optional<std::string> serve_recording_requests(ui::ui_state& state, screen_
 }
 
 std::optional<std::string> capture_recording_frame(ui::ui_state& state, screen_recorder& recorder,
-                                                   std::pair<int, int> drawable) {
+                                                   std::pair<int, int> drawable, bool keep_partial, std::ostream& out) {
   if (!recorder.active()) return std::nullopt;
   std::optional<std::string> error = recorder.capture(drawable.first, drawable.second);
-  if (error) ui::set_message(state, "Recording stopped: " + *error, true);
+  if (error) {
+    std::string summary;
+    std::optional<std::string> stop_error;
+    if (keep_partial) {
+      stop_error = recorder.stop(summary);
+    } else {
+      recorder.discard();
+    }
+    if (!summary.empty()) out << "wrote " << summary << "\n";
+    ui::set_message(state,
+                    "Recording stopped: " + *error +
+                        (stop_error        ? "; " + *stop_error
+                         : summary.empty() ? ""
+                                           : "; kept " + summary),
+                    true);
+  }
   state.recording.active = recorder.active();
   state.recording.seconds = recorder.seconds();
   return error;

@@ -28,9 +28,9 @@ class screen_recorder {
   // down to even sides, dropping the top row or right column).
   std::optional<std::string> start(const std::string& path, int width, int height, int fps);
 
-  // Reads the back buffer into the recording. A window whose size changed ends the
-  // recording (a video's frame size is fixed): the error says so, and the file written
-  // so far is kept.
+  // Reads the back buffer into the recording. Fails, adding nothing, when the window's
+  // size changed (a video's frame size is fixed); a failed frame write abandons the
+  // recording.
   std::optional<std::string> capture(int drawable_width, int drawable_height);
 
   // Finishes the file; on success `summary` reads "FILE (N frames, WxH, F fps)".
@@ -60,10 +60,12 @@ class screen_recorder {
 std::optional<std::string> serve_recording_requests(ui::ui_state& state, screen_recorder& recorder,
                                                     std::pair<int, int> drawable, int fps, std::ostream& out);
 
-// After drawing, before the swap: adds the frame to a running recording; a failure ends
-// the recording and goes to the status line (and is returned).
+// After drawing, before the swap: adds the frame to a running recording. On failure the
+// status line says why and the recording ends: finished and kept up to here when
+// `keep_partial` (the interactive GUI: a resized window), abandoned otherwise (a `record`
+// run must hold all its frames or nothing). Returns the error.
 std::optional<std::string> capture_recording_frame(ui::ui_state& state, screen_recorder& recorder,
-                                                   std::pair<int, int> drawable);
+                                                   std::pair<int, int> drawable, bool keep_partial, std::ostream& out);
 
 // When the app ends: finishes a running recording (a script or the GUI ending while
 // recording keeps the file). A `record` run that stopped before its `required_frames`
