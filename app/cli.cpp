@@ -1,8 +1,10 @@
 #include "app/cli.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <deque>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <string_view>
@@ -11,6 +13,7 @@
 
 #include "bench/benchmark.hpp"
 #include "bench/export.hpp"
+#include "app/video_format.hpp"
 #include "scenes/simulation.hpp"
 
 #ifndef FRAMELAB_VERSION
@@ -49,6 +52,22 @@ void add_scene_options(CLI::App& command, std::string& scene, std::vector<std::s
       ->type_name("KEY=VALUE");
 }
 
+std::optional<std::string> validate_record(const record_options& record, const std::string& size_text) {
+  // Written as !(in range) so that NaN fails too.
+  if (!(record.seconds > 0.0 && record.seconds <= max_record_seconds)) {
+    return "--seconds: must be in (0, " + std::to_string(static_cast<int>(max_record_seconds)) + "]";
+  }
+  if (record.fps < 1 || record.fps > max_record_fps) return "--fps: must be in [1, " + std::to_string(max_record_fps) + "]";
+  video_format format = video_format::mp4;
+  if (auto error = video_format_for(record.out, format)) return "--out: " + *error;
+  int width = record.width;
+  int height = record.height;
+  if (!size_text.empty() && !parse_size(size_text, width, height)) return std::nullopt;  // reported as --size
+  if (auto error = check_video_size(format, width, height)) return "--size: " + *error;
+  if (auto error = check_video_output(record.out, format)) return "--out: " + *error;
+  return std::nullopt;
+}
+
 // Checks the values CLI11 cannot: ranges, finiteness, formats.
 std::string validate(const cli_request& request, const std::string& size_text) {
   if (request.kind == command_kind::sim) {
@@ -60,7 +79,7 @@ std::string validate(const cli_request& request, const std::string& size_text) {
     if (sim.every < 1 || sim.every > max_steps) return "--every: must be a positive number of steps";
     if (sim.csv.empty()) return "--csv: needs a file name or - for standard output";
   }
-  if (request.kind == command_kind::gui || request.kind == command_kind::shot) {
+  if (request.kind == command_kind::gui || request.kind == command_kind::shot || request.kind == command_kind::record) {
     int width = 0;
     int height = 0;
     if (!size_text.empty() && !parse_size(size_text, width, height)) {
@@ -72,6 +91,9 @@ std::string validate(const cli_request& request, const std::string& size_text) {
       return "--frames: must be in [1, " + std::to_string(max_frames) + "]";
     }
     if (request.shot.out.empty()) return "--out: needs a file name";
+  }
+  if (request.kind == command_kind::record) {
+    if (auto error = validate_record(request.record, size_text)) return *error;
   }
   if (request.kind == command_kind::bench && !request.bench.list) {
     const auto& b = request.bench;
@@ -197,6 +219,16 @@ cli_request parse_command_line(int argc, const char* const* argv, std::ostream& 
   shot->add_option("--frames", request.shot.frames, "Frames to run before the capture")->capture_default_str();
   shot->add_option("--size", size_text, "Window size in pixels, WxH (default 1280x720)");
   shot->add_option("--out", request.shot.out, "PNG file to write")->required();
+  std::string record_size_text;
+  auto* record = app.add_subcommand(
+      "record", "Run the real window offscreen for --seconds and encode every frame: .mp4 (H.264), .gif or DIR/ (PNGs)");
+  add_scene_options(*record, request.record.scene, request.record.sets);
+  record->add_option("--seconds", request.record.seconds, "Length of the recording in seconds, at most 600")
+      ->capture_default_str();
+  record->add_option("--fps", request.record.fps, "Frames per second, 1 to 120; each advances the simulation 1/fps s")
+      ->capture_default_str();
+  record->add_option("--size", record_size_text, "Window size in pixels, WxH (default 1280x720; even for .mp4)");
+  record->add_option("--out", request.record.out, "Output: FILE.mp4, FILE.gif, or DIR/ for numbered PNGs")->required();
   bench_command_line bench_line;
   bench_line.add(app, request.bench);
   app.require_subcommand(0, 1);
@@ -217,12 +249,14 @@ cli_request parse_command_line(int argc, const char* const* argv, std::ostream& 
   if (list->parsed()) request.kind = command_kind::list_scenes;
   if (sim->parsed()) request.kind = command_kind::sim;
   if (shot->parsed()) request.kind = command_kind::shot;
+  if (record->parsed()) request.kind = command_kind::record;
   if (bench_line.command->parsed()) {
     request.kind = command_kind::bench;
     bench_line.collect(request.bench);
   }
   const bool gui = request.kind == command_kind::gui;
-  if (const std::string error = validate(request, gui ? gui_size_text : size_text); !error.empty()) {
+  const std::string& given_size = gui ? gui_size_text : request.kind == command_kind::record ? record_size_text : size_text;
+  if (const std::string error = validate(request, given_size); !error.empty()) {
     err << "framelab: error: " << one_line(error) << "\n";
     request.kind = command_kind::exit;
     request.exit_code = usage_error;
@@ -230,7 +264,12 @@ cli_request parse_command_line(int argc, const char* const* argv, std::ostream& 
   }
   if (!size_text.empty()) parse_size(size_text, request.shot.width, request.shot.height);
   if (!gui_size_text.empty()) parse_size(gui_size_text, request.gui.width, request.gui.height);
+  if (!record_size_text.empty()) parse_size(record_size_text, request.record.width, request.record.height);
   return request;
+}
+
+int record_options::frames() const {
+  return std::max(1, static_cast<int>(std::lround(seconds * fps)));
 }
 
 int run_list_scenes(std::ostream& out) {

@@ -4,6 +4,7 @@
 //   framelab list-scenes                              name, category, summary
 //   framelab sim --scene S [--set k=v]... [--dt S] [--steps N] [--every K] [--csv FILE|-]
 //   framelab shot --scene S [--set k=v]... [--frames N] [--size WxH] --out FILE.png
+//   framelab record --scene S [--set k=v]... [--seconds 10] [--fps 30] [--size WxH] --out FILE.mp4|FILE.gif|DIR/
 //   framelab bench --list                             the benchmarks and their options
 //   framelab bench NAME [its options] [--json FILE] [--csv FILE]   run one, print a table
 // Errors: exit code 2 and one line naming the bad argument; nothing is written.
@@ -41,6 +42,20 @@ struct shot_options {
   std::string out;
 };
 
+// `record`: runs the window offscreen for seconds * fps frames, each advancing the
+// simulation 1/fps s, and writes them all (app/video_format.hpp: the formats).
+struct record_options {
+  std::string scene;
+  std::vector<std::string> sets;
+  double seconds = 10.0;
+  int fps = 30;
+  int width = 1280;
+  int height = 720;
+  std::string out;
+
+  int frames() const;  // seconds * fps, rounded, at least 1
+};
+
 struct bench_options {
   bool list = false;                         // --list: show the benchmarks
   std::string name;                          // the benchmark to run
@@ -49,7 +64,7 @@ struct bench_options {
   std::string csv;
 };
 
-enum class command_kind { gui, sim, shot, list_scenes, bench, exit };
+enum class command_kind { gui, sim, shot, record, list_scenes, bench, exit };
 
 struct cli_request {
   command_kind kind = command_kind::gui;
@@ -57,11 +72,14 @@ struct cli_request {
   gui_options gui;
   sim_options sim;
   shot_options shot;
+  record_options record;
   bench_options bench;
 };
 
 inline constexpr long long max_steps = 1'000'000'000;
 inline constexpr int max_frames = 1'000'000;
+inline constexpr double max_record_seconds = 600.0;
+inline constexpr int max_record_fps = 120;
 
 // Parses and validates the arguments. Help and version go to `out`; an error is one
 // line on `err`, with kind = exit and exit_code = 2.

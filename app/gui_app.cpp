@@ -16,6 +16,7 @@
 #include "app/gui_script.hpp"
 #include "app/lesson_runner.hpp"
 #include "app/png_writer.hpp"
+#include "app/screen_recorder.hpp"
 #include "app/sim_command.hpp"
 #include "app/ui_fonts.hpp"
 #include "app/viewport_input.hpp"
@@ -222,6 +223,13 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   viewport_input input;
   frame_timer timer;
   int exit_code = 0;
+  // A recording's frames each advance the simulation 1/fps s (app/screen_recorder.hpp).
+  const bool recording_run = !run.record_path.empty();
+  const int recording_fps = recording_run ? run.record_fps : gui_recording_fps;
+  screen_recorder recorder;
+  recording_progress progress(run.frames);
+  state.recording.start_path = run.record_path;
+  state.recording.show_indicator = !rehearsed;
   for (int frame = 0; shot_mode ? frame < run.frames : !state.quit_requested; ++frame) {
     SDL_Event event;
     while (SDL_PollEvent(&event)) {
@@ -241,8 +249,15 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
       }
     }
     lessons.before_frame(state);
-    // A rehearsed run advances exactly 1/60 s per frame: its pictures do not depend on speed.
-    sim.advance(rehearsed ? 1.0 / 60.0 : frame_ms / 1000.0);
+    if (auto error = serve_recording_requests(state, recorder, window.drawable_size(), recording_fps, out);
+        error && (player || recording_run)) {
+      err << "framelab: " << (player ? "script: " + player->last_step_location() : "error: --out: ") << *error << "\n";
+      exit_code = 1;
+      break;
+    }
+    // A rehearsed run advances exactly 1/60 s per frame (a recording 1/fps): its pictures
+    // do not depend on speed.
+    sim.advance(rehearsed || recorder.active() ? 1.0 / recording_fps : frame_ms / 1000.0);
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
@@ -269,8 +284,19 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
             << ", t = " << sim.time() << " s)\n";
       }
     }
+    if (auto error = capture_recording_frame(state, recorder, {width, height}, !recording_run, out);
+        error && (player || recording_run)) {
+      err << "framelab: error: recording: " << *error << "\n";
+      exit_code = 1;
+      break;
+    }
+    if (recording_run) progress.update(recorder.frames(), err);
     window.swap();
     if (player && player->finished()) state.quit_requested = true;
+  }
+  if (auto error = end_recording(state, recorder, recording_run ? run.frames : 0, out)) {
+    err << "framelab: error: recording: " << *error << "\n";
+    exit_code = 1;
   }
   if (shot_mode) {
     out << "mean frame time: " << timer.mean_ms() << " ms over " << timer.counted << " frames ("

@@ -1,8 +1,9 @@
 #pragma once
 // The GUI: an SDL2 window with an OpenGL 3.3 core context, the scene renderer, the
 // ImGui panels and the fixed-step loop. With a frame count and a PNG path it runs
-// that many frames and writes the last one (`framelab shot`); with a script it plays
-// the script (`framelab --script FILE`).
+// that many frames and writes the last one (`framelab shot`); with a frame count and a
+// recording path it records them all (`framelab record`); with a script it plays the
+// script (`framelab --script FILE`).
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -14,13 +15,15 @@ struct gui_run {
   std::vector<std::string> sets;
   int width = 1280;
   int height = 720;
-  int frames = 0;        // 0: interactive, until the user quits
-  std::string png_path;  // with frames > 0: where the last frame goes
-  std::string script;    // a GUI script to play (app/gui_script.hpp), or empty
+  int frames = 0;           // 0: interactive, until the user quits
+  std::string png_path;     // with frames > 0: where the last frame goes
+  std::string record_path;  // with frames > 0: every frame goes into this recording (`framelab record`)
+  int record_fps = 30;      // its frame rate; each frame then advances the simulation 1/record_fps s
+  std::string script;       // a GUI script to play (app/gui_script.hpp), or empty
 };
 
-// Exit codes: 0 fine, 1 no window or GL context could be made, a PNG failed or a script
-// step failed; 2 a bad scene, parameter or script file.
+// Exit codes: 0 fine, 1 no window or GL context could be made, a PNG or a recording
+// failed or a script step failed; 2 a bad scene, parameter or script file.
 int run_gui(const gui_run& run, std::ostream& out, std::ostream& err);
 
 }  // namespace framelab

@@ -6,6 +6,7 @@
 #include <map>
 #include <sstream>
 
+#include "app/video_format.hpp"
 #include "common/atomic_file.hpp"
 #include "ui/benchmarks_panel.hpp"
 #include "ui/presentation.hpp"
@@ -26,6 +27,7 @@ const std::map<std::string, command_shape>& commands() {
       {"scene", {1, 1}}, {"wait", {1, 1}},  {"show", {1, 1}}, {"hide", {1, 1}},
       {"key", {1, 1}},   {"bench", {1, 3}}, {"shot", {1, 1}}, {"quit", {0, 0}},
       {"say", {0, 1}},   {"pause", {0, 0}}, {"present", {1, 1}},
+      {"record", {1, 2}},
   };
   return known;
 }
@@ -64,6 +66,18 @@ std::optional<long long> frame_count(const std::string& text) {
   return value;
 }
 
+// `record start FILE` (a format the recorder knows) or `record stop`.
+std::optional<std::string> check_record_step(const script_step& step) {
+  if (step.args[0] == "stop") {
+    if (step.args.size() != 1) return std::string("'record stop' takes nothing more");
+    return std::nullopt;
+  }
+  if (step.args[0] != "start") return "expected start FILE or stop, got '" + step.args[0] + "'";
+  if (step.args.size() != 2) return std::string("'record start' needs a file (.mp4, .gif) or a folder/");
+  video_format format = video_format::mp4;
+  return video_format_for(step.args[1], format);
+}
+
 // The checks that need no running app: arity, counts, panel and key names.
 std::optional<std::string> check_step(const script_step& step) {
   const auto known = commands().find(step.command);
@@ -83,6 +97,9 @@ std::optional<std::string> check_step(const script_step& step) {
   }
   if (step.command == "key" && !shortcut_named(first)) return "key: unknown key '" + first + "' (space . r f1 esc tab f11 ctrl+= ctrl+- ctrl+0)";
   if (step.command == "present" && first != "on" && first != "off") return "present: expected on or off, got '" + first + "'";
+  if (step.command == "record") {
+    if (auto error = check_record_step(step)) return "record: " + *error;
+  }
   if (step.command == "bench") {
     static const std::map<std::string, std::size_t> bench_args = {{"select", 2}, {"set", 3},  {"run", 1},
                                                                   {"cancel", 1}, {"wait", 2}, {"tab", 2}};
@@ -186,6 +203,13 @@ std::optional<std::string> script_player::run(const script_step& step, ui::ui_st
     state.lesson.waiting = true;
   } else if (step.command == "shot") {
     shot_ = first;
+  } else if (step.command == "record") {
+    // The app starts and stops it (app/screen_recorder.hpp), as for File > Record.
+    if (first == "start") {
+      state.recording.start_path = step.args[1];
+    } else {
+      state.recording.stop = true;
+    }
   } else if (step.command == "quit") {
     next_ = script_.steps.size();
     state.quit_requested = true;
@@ -204,6 +228,10 @@ std::optional<std::string> script_player::run(const script_step& step, ui::ui_st
     waiting_for_bench_ = true;
   }
   return std::nullopt;
+}
+
+std::string script_player::last_step_location() const {
+  return next_ > 0 ? where(script_.steps[std::min(next_, script_.steps.size()) - 1]) : script_.file + ": ";
 }
 
 std::string script_player::take_shot_request() {

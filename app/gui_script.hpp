@@ -16,6 +16,11 @@
 //   bench wait N              wait up to N frames for the run to end (fails if it does not)
 //   bench tab NAME            bring a results tab forward ("Ratio", "Table", "Order")
 //   shot FILE.png             write this frame (window size, after the UI is drawn)
+//   record start FILE         record every frame from here into FILE.mp4, FILE.gif or DIR/
+//                             (60 fps: each frame advances 1/60 s; app/video_format.hpp)
+//   record stop               finish the recording (the end of the script also does);
+//                             start, wait N, stop records N + 1 frames: the one drawn when
+//                             it starts and the N that pass
 //   quit                      end here (the end of the file also ends the script)
 // A script that cannot be read or has an unknown command is refused before any window
 // opens; a step that fails stops the app with "FILE:LINE: reason" (exit code 1).
@@ -57,7 +62,12 @@ class script_player {
   // A PNG to write from this frame, once it is drawn ("" for none); clears the request.
   std::string take_shot_request();
 
-  bool finished() const { return next_ >= script_.steps.size(); }
+  // Every step run and the last wait over (a script may end on `record start F` + `wait N`).
+  bool finished() const { return next_ >= script_.steps.size() && frames_to_wait_ == 0; }
+
+  // "FILE:LINE: " of the step run last, for failures the app finds (a recording that
+  // cannot start).
+  std::string last_step_location() const;
 
  private:
   std::optional<std::string> run(const script_step& step, ui::ui_state& state);

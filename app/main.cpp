@@ -1,5 +1,5 @@
 // framelab's entry point: parse the command line, then run the GUI, a headless
-// simulation, a screenshot, a benchmark or a listing. The only place where core,
+// simulation, a screenshot, a recording, a benchmark or a listing. The only place where core,
 // scenes, bench, render, ui, SDL and ImGui meet.
 #include <unistd.h>
 
@@ -31,6 +31,17 @@ int main(int argc, char** argv) {
       run.height = request.shot.height;
       run.frames = request.shot.frames;
       run.png_path = request.shot.out;
+      return run_gui(run, std::cout, std::cerr);
+    }
+    case command_kind::record: {
+      gui_run run;
+      run.scene = request.record.scene;
+      run.sets = request.record.sets;
+      run.width = request.record.width;
+      run.height = request.record.height;
+      run.frames = request.record.frames();
+      run.record_path = request.record.out;
+      run.record_fps = request.record.fps;
       return run_gui(run, std::cout, std::cerr);
     }
     case command_kind::gui: {

@@ -1,11 +1,11 @@
 #include "app/png_writer.hpp"
 
 #include <glad/gl.h>
-#include <stb_image_write.h>
 
 #include <filesystem>
 #include <vector>
 
+#include "app/png_file.hpp"
 #include "common/atomic_file.hpp"
 
 namespace framelab {
@@ -23,7 +23,7 @@ std::optional<std::string> write_back_buffer_png(const std::string& path, int wi
               flipped.begin() + static_cast<std::ptrdiff_t>(row_bytes * static_cast<std::size_t>(y)));
   }
   const std::string temp = temporary_path_for(path).string();
-  if (stbi_write_png(temp.c_str(), width, height, 3, flipped.data(), static_cast<int>(row_bytes)) == 0) {
+  if (write_png_file(temp, width, height, flipped.data())) {
     std::error_code ec;
     std::filesystem::remove(temp, ec);
     return path + ": cannot write the PNG (does the directory exist and is it writable?)";

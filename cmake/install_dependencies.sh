@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libstb-dev
   libgl1-mesa-dri xvfb xauth
   fonts-dejavu-core  # the interface font (DejaVu Sans, found at run time; ImGui's built-in font otherwise)
+  libavcodec-dev libavformat-dev libavutil-dev libswscale-dev  # recordings: H.264 .mp4 (libx264 comes with libavcodec), GIF
   libeigen3-dev  # benchmarks only: Eigen's AutoDiffScalar as the reference in `framelab bench ad`
   clang-16 libclang-rt-16-dev  # tests only: libFuzzer (tests/fuzz); clang 14 cannot compile GCC 12's <ranges>
 )

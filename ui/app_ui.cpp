@@ -5,6 +5,7 @@
 #include "ui/presentation.hpp"
 #include "ui/ui_scale.hpp"
 #include "ui/panels.hpp"
+#include "ui/record_dialog.hpp"
 #include "ui/scene_panels.hpp"
 #include "ui/settings.hpp"
 
@@ -138,8 +139,12 @@ void draw_ui(ui_state& state) {
   draw_scene_panels(state, /*visible=*/!presenting(state));
   if (state.show_benchmarks) draw_benchmarks_panel(state);
   if (state.show_help) draw_help_panel(state);
+  // Esc (apply_shortcut) closes whichever dialog says it is open.
+  state.dialog_open = false;
   draw_preset_dialogs(state);
   state.relayout_panels = false;
+  draw_record_dialog(state);
+  state.close_dialog = false;
 }
 
 }  // namespace framelab::ui

@@ -7,6 +7,7 @@
 #include "ui/panels.hpp"
 #include "ui/presentation.hpp"
 #include "ui/ui_scale.hpp"
+#include "ui/record_dialog.hpp"
 #include "ui/widgets.hpp"
 
 namespace framelab::ui {
@@ -89,6 +90,7 @@ void draw_main_menu(ui_state& state) {
     tooltip("Scenes and presets opened before, most recent first (kept between runs)");
     if (ImGui::MenuItem("Save preset...")) state.open_save_dialog = true;
     tooltip("Save the current scene, parameters and camera as a preset (.json)");
+    record_menu_item(state);
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Esc")) state.quit_requested = true;
     ImGui::EndMenu();
@@ -123,6 +125,7 @@ void draw_main_menu(ui_state& state) {
     ImGui::MenuItem("Shortcuts and controls", "F1", &state.show_help);
     ImGui::EndMenu();
   }
+  draw_recording_indicator(state);
   // Right side: the current scene and the frame time.
   char status[160];
   std::snprintf(status, sizeof status, "%s   |   %.2f ms/frame (%.0f fps)", state.sim->entry().info.name.c_str(),

@@ -50,7 +50,6 @@ void path_dialog(ui_state& state, const char* title, bool& open_request, const c
 }  // namespace
 
 void draw_preset_dialogs(ui_state& state) {
-  state.dialog_open = false;
   path_dialog(state, "Load preset", state.open_load_dialog, "Load", "Preset file to open (.json):",
               [&](const std::string& path) -> std::optional<std::string> {
                 if (!open_scene(state, path)) return state.message;
@@ -62,7 +61,6 @@ void draw_preset_dialogs(ui_state& state) {
                 set_message(state, "Saved " + path, false);
                 return std::nullopt;
               });
-  state.close_dialog = false;
 }
 
 }  // namespace framelab::ui

@@ -54,6 +54,19 @@ struct panel_visibility {
   bool benchmarks = false;
 };
 
+// File > Record and the script's `record` command ask; the app carries it out (it owns
+// the encoder: app/screen_recorder.hpp) and says what is happening. The ui never calls
+// the encoder itself (docs/design.md: ui does not depend on app).
+struct recording_link {
+  std::string start_path;      // ui: start recording into this file (.mp4, .gif) or folder/
+  bool stop = false;           // ui: finish the running recording
+  bool active = false;         // app: a recording is running
+  double seconds = 0.0;        // app: video time recorded so far
+  bool show_indicator = true;  // app: "REC mm:ss" in the menu bar (off in rehearsed runs: clean demo videos)
+  bool open_dialog = false;    // File > Record... asked for the dialog
+  std::string dialog_path;     // the dialog's path field
+};
+
 struct ui_state {
   simulation* sim = nullptr;
 
@@ -116,6 +129,8 @@ struct ui_state {
   bool open_save_dialog = false;
   bool dialog_open = false;   // a dialog is showing (set by the dialog code)
   bool close_dialog = false;  // Esc asked the open dialog to close
+
+  recording_link recording;
 
   bool quit_requested = false;
   double frame_ms = 0.0;  // mean frame time, measured by the app

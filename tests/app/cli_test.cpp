@@ -74,9 +74,60 @@ TEST(cli, shot_takes_size_frames_and_out) {
   EXPECT_EQ(p.request.shot.out, "x.png");
 }
 
+TEST(cli, record_takes_seconds_fps_size_and_out) {
+  const auto p = parse({"record", "--scene", "carousel", "--set", "speed=2", "--seconds", "2.5", "--fps", "24",
+                        "--size", "640x360", "--out", "demo.mp4"});
+  ASSERT_EQ(p.request.kind, command_kind::record) << p.err;
+  EXPECT_EQ(p.request.record.scene, "carousel");
+  EXPECT_EQ(p.request.record.sets, std::vector<std::string>{"speed=2"});
+  EXPECT_EQ(p.request.record.seconds, 2.5);
+  EXPECT_EQ(p.request.record.fps, 24);
+  EXPECT_EQ(p.request.record.frames(), 60);
+  EXPECT_EQ(p.request.record.width, 640);
+  EXPECT_EQ(p.request.record.height, 360);
+  EXPECT_EQ(p.request.record.out, "demo.mp4");
+
+  const auto defaults = parse({"record", "--scene", "carousel", "--out", "demo.gif"});
+  ASSERT_EQ(defaults.request.kind, command_kind::record) << defaults.err;
+  EXPECT_EQ(defaults.request.record.frames(), 300);  // 10 s at 30 fps
+  EXPECT_EQ(defaults.request.record.width, 1280);
+  EXPECT_EQ(defaults.request.record.height, 720);
+  // An odd size is fine for a GIF or a folder of PNGs.
+  EXPECT_EQ(parse({"record", "--scene", "carousel", "--size", "321x241", "--out", "frames/"}).request.kind,
+            command_kind::record);
+  EXPECT_EQ(parse({"record", "--scene", "carousel", "--seconds", "0.01", "--out", "a.gif"}).request.record.frames(), 1);
+}
+
+TEST(cli, bad_record_arguments_exit_two_with_one_line_naming_them) {
+  const std::vector<std::string> base{"record", "--scene", "carousel"};
+  const auto with = [&](std::vector<std::string> more) {
+    std::vector<std::string> args = base;
+    args.insert(args.end(), more.begin(), more.end());
+    return args;
+  };
+  expect_each_exits_two_naming({
+      {with({}), "--out"},
+      {{"record", "--out", "x.mp4"}, "--scene"},
+      {with({"--out", "x.mp4", "--seconds", "0"}), "--seconds"},
+      {with({"--out", "x.mp4", "--seconds", "-1"}), "--seconds"},
+      {with({"--out", "x.mp4", "--seconds", "601"}), "--seconds"},
+      {with({"--out", "x.mp4", "--seconds", "nan"}), "--seconds"},
+      {with({"--out", "x.mp4", "--seconds", "inf"}), "--seconds"},
+      {with({"--out", "x.mp4", "--fps", "0"}), "--fps"},
+      {with({"--out", "x.mp4", "--fps", "121"}), "--fps"},
+      {with({"--out", "x.mp4", "--fps", "2.5"}), "--fps"},
+      {with({"--out", "x.mp4", "--size", "800"}), "--size"},
+      {with({"--out", "x.mp4", "--size", "10x10"}), "--size"},
+      {with({"--out", "x.mp4", "--size", "321x240"}), "--size: H.264 (.mp4) needs an even width and height"},
+      {with({"--out", "x.avi"}), "--out: x.avi: unknown extension '.avi'; use .mp4, .gif, or a folder"},
+      {with({"--out", "demo"}), "--out: demo: no extension"},
+      {with({"--out", ""}), "--out"},
+  });
+}
+
 TEST(cli, help_and_version_exit_zero) {
   for (const auto& args : std::vector<std::vector<std::string>>{
-           {"--help"}, {"--version"}, {"sim", "--help"}, {"shot", "--help"}, {"list-scenes", "--help"}}) {
+           {"--help"}, {"--version"}, {"sim", "--help"}, {"shot", "--help"}, {"record", "--help"}, {"list-scenes", "--help"}}) {
     const auto p = parse(args);
     EXPECT_EQ(p.request.kind, command_kind::exit);
     EXPECT_EQ(p.request.exit_code, 0) << args[0];

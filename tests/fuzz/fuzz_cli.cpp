@@ -9,8 +9,8 @@
 //    ("framelab: error: ...\n"), nothing on stdout;
 //  - help and version are kind = exit, exit code 0, text on stdout, nothing on stderr;
 //  - any other request has exit code 0, silent streams and values inside the
-//    documented ranges (dt, steps, every, frames, size; a known benchmark whose
-//    options resolve);
+//    documented ranges (dt, steps, every, frames, size; seconds, fps and an output
+//    format that takes the size for record; a known benchmark whose options resolve);
 //  - the parse is deterministic (a second parse gives the same result).
 // run_fuzzers.sh runs it in an empty working directory and fails if any file appears
 // there (the parse may look at --csv/--json paths, never create them).
@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "app/cli.hpp"
+#include "app/video_format.hpp"
 #include "bench/benchmark.hpp"
 #include "scenes/simulation.hpp"
 
@@ -86,8 +87,11 @@ bool same_request(const cli_request& a, const cli_request& b) {
          a.sim.steps == b.sim.steps && a.sim.every == b.sim.every && a.sim.csv == b.sim.csv &&
          a.shot.scene == b.shot.scene && a.shot.sets == b.shot.sets && a.shot.frames == b.shot.frames &&
          a.shot.width == b.shot.width && a.shot.height == b.shot.height && a.shot.out == b.shot.out &&
-         a.bench.list == b.bench.list && a.bench.name == b.bench.name && a.bench.given == b.bench.given &&
-         a.bench.json == b.bench.json && a.bench.csv == b.bench.csv;
+         a.record.scene == b.record.scene && a.record.sets == b.record.sets &&
+         (a.record.seconds == b.record.seconds || (std::isnan(a.record.seconds) && std::isnan(b.record.seconds))) &&
+         a.record.fps == b.record.fps && a.record.width == b.record.width && a.record.height == b.record.height &&
+         a.record.out == b.record.out && a.bench.list == b.bench.list && a.bench.name == b.bench.name &&
+         a.bench.given == b.bench.given && a.bench.json == b.bench.json && a.bench.csv == b.bench.csv;
 }
 
 void check_request(const outcome& o, const std::string& line) {
@@ -121,6 +125,18 @@ void check_request(const outcome& o, const std::string& line) {
             "--size out of range", detail);
       check(!r.shot.out.empty(), "--out empty", detail);
       break;
+    case command_kind::record: {
+      check(r.record.seconds > 0.0 && r.record.seconds <= max_record_seconds, "--seconds out of range", detail);
+      check(r.record.fps >= 1 && r.record.fps <= max_record_fps, "--fps out of range", detail);
+      check(r.record.frames() >= 1 && r.record.frames() <= max_record_seconds * max_record_fps,
+            "record frame count out of range", detail);
+      check(r.record.width >= 64 && r.record.width <= 16384 && r.record.height >= 64 && r.record.height <= 16384,
+            "--size out of range", detail);
+      video_format format = video_format::mp4;
+      check(!video_format_for(r.record.out, format), "record accepted an unknown output format", detail);
+      check(!check_video_size(format, r.record.width, r.record.height), "record accepted an odd size for .mp4", detail);
+      break;
+    }
     case command_kind::bench:
       if (!r.bench.list) {
         const bench::benchmark_info* info = bench::find_benchmark(r.bench.name);

@@ -1,0 +1,30 @@
+#pragma once
+// What a recording's output path asks for (`framelab record --out`, File > Record,
+// the script's `record start`):
+//   NAME.mp4   H.264 video (libx264; MPEG-4 part 2 where libx264 is missing), yuv420p,
+//              so width and height must be even
+//   NAME.gif   an animated GIF (256 colours); browsers slow down frames shorter than
+//              2/100 s, so GIFs play best at 50 fps or less
+//   DIR/       a folder of numbered PNGs, frame_00000.png, frame_00001.png, ... (a path
+//              ending in '/', or a folder that exists)
+#include <optional>
+#include <string>
+
+namespace framelab {
+
+enum class video_format { mp4, gif, png_folder };
+
+// The format for this path, or why there is none (no or an unknown extension).
+std::optional<std::string> video_format_for(const std::string& path, video_format& format);
+
+// Whether the format can hold frames of this size (H.264's yuv420p needs even sides).
+std::optional<std::string> check_video_size(video_format format, int width, int height);
+
+// Whether a recording can go to `path`: the folder it goes in exists; a file output is
+// not a folder; a PNG folder does not exist yet or is empty (never mixed with an earlier
+// recording's frames).
+std::optional<std::string> check_video_output(const std::string& path, video_format format);
+
+inline constexpr const char* supported_video_outputs = ".mp4, .gif, or a folder (a path ending in /) for PNGs";
+
+}  // namespace framelab

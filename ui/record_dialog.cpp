@@ -1,0 +1,77 @@
+#include "ui/record_dialog.hpp"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+
+#include "ui/widgets.hpp"
+
+namespace framelab::ui {
+
+namespace {
+constexpr const char* dialog_title = "Record";
+}
+
+std::string default_recording_name(const std::string& scene) {
+  const std::time_t now = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&now, &local);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &local);
+  return "framelab-" + scene + "-" + stamp + ".mp4";
+}
+
+std::string recording_clock(double seconds) {
+  const long total = std::lround(std::floor(std::max(0.0, seconds)));
+  char text[32];
+  std::snprintf(text, sizeof text, "%02ld:%02ld", total / 60, total % 60);
+  return text;
+}
+
+void record_menu_item(ui_state& state) {
+  if (state.recording.active) {
+    if (ImGui::MenuItem("Stop recording")) state.recording.stop = true;
+    tooltip("Finish the video file (it appears under its name only when finished)");
+  } else {
+    if (ImGui::MenuItem("Record...")) state.recording.open_dialog = true;
+    tooltip("Record the window into a video (.mp4, .gif) or a folder of PNGs, for slides");
+  }
+}
+
+void draw_record_dialog(ui_state& state) {
+  recording_link& link = state.recording;
+  if (link.open_dialog) {
+    ImGui::OpenPopup(dialog_title);
+    link.open_dialog = false;
+    link.dialog_path = default_recording_name(state.sim->entry().info.name);
+  }
+  if (!ImGui::BeginPopupModal(dialog_title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  state.dialog_open = true;
+  ImGui::TextUnformatted("Record the window into (.mp4, .gif, or a folder/ for PNGs):");
+  ImGui::SetNextItemWidth(420.0f);
+  const bool enter = ImGui::InputText("##record_path", &link.dialog_path, ImGuiInputTextFlags_EnterReturnsTrue);
+  tooltip(
+      "Absolute or relative to the current folder. The video runs at 60 frames per second of simulated time:\n"
+      "while recording, every frame advances the simulation 1/60 s, so the video plays at true speed.");
+  if (button("Record", "Start recording; File > Stop recording ends it", ImVec2(100.0f, 0.0f)) || enter) {
+    link.start_path = link.dialog_path;
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::SameLine();
+  if (button("Cancel", "Close without recording (Esc)", ImVec2(100.0f, 0.0f)) || state.close_dialog) {
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::EndPopup();
+}
+
+void draw_recording_indicator(const ui_state& state) {
+  if (!state.recording.active || !state.recording.show_indicator) return;
+  const std::string text = "REC " + recording_clock(state.recording.seconds);
+  ImGui::TextColored(ImVec4(1.0f, 0.25f, 0.2f, 1.0f), "%s", text.c_str());
+  tooltip("Recording; File > Stop recording ends it");
+}
+
+}  // namespace framelab::ui
