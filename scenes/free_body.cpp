@@ -91,9 +91,9 @@ void free_body::reset(const param_values& values) {
     view_.labels[0].position = beside_target(view_.camera, -3.0, 2.1);
     const glm::dvec3 right = beside_target(view_.camera, 1.0, 0.0) - view_.camera.target;
     const glm::dvec3 up(0.0, 1.0, 0.0), sphere_centre = center + 2.65 * right;
-    poinsot_.add(view_, the_body(),
-                 {center - 2.55 * right - 0.35 * up, 1.2, sphere_centre, 0.95, right,
-                  sphere_centre - 0.8 * right + 1.75 * up});
+    poinsot_.add(
+        view_, the_body(),
+        {center - 2.55 * right - 0.35 * up, 1.2, sphere_centre, 0.95, right, sphere_centre - 0.8 * right + 1.75 * up});
   }
   pose(true);
 }

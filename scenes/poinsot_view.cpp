@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "core/rotation/poinsot.hpp"
 #include "scenes/rigid_body_drawing.hpp"
@@ -26,6 +27,15 @@ glm::dvec3 along_plane(const glm::dvec3& direction, const glm::dvec3& n) {
   if (length > 1e-9) return d / length;
   const glm::dvec3 other = std::abs(n.x) < 0.9 ? glm::dvec3(1.0, 0.0, 0.0) : glm::dvec3(0.0, 1.0, 0.0);
   return glm::normalize(glm::cross(n, other));
+}
+
+view_node root_node(std::string name, shape_kind shape, const glm::dvec3& size, const glm::vec4& color) {
+  view_node node;
+  node.name = std::move(name);
+  node.shape = shape;
+  node.size = size;
+  node.color = color;
+  return node;
 }
 
 glm::vec4 opaque(glm::vec4 c) {
@@ -55,21 +65,21 @@ void poinsot_view::add(scene_view& view, const spinning_body& b, const poinsot_l
   const double side = 2.0 * reach_ + 0.5 * layout.ellipsoid_radius;
 
   ellipsoid_node = view.nodes.size();
-  view.nodes.push_back({"energy ellipsoid x^T I x = 1 (Poinsot)", -1, shape_kind::sphere, 2.0 * scale * axes,
-                        poinsot_colors::ellipsoid, {}, {}});
+  view.nodes.push_back(root_node("energy ellipsoid x^T I x = 1 (Poinsot)", shape_kind::sphere, 2.0 * scale * axes,
+                                 poinsot_colors::ellipsoid));
   plane_node = view.nodes.size();
-  view.nodes.push_back({"invariable plane (perpendicular to L)", -1, shape_kind::box,
-                        glm::dvec3(side, plane_thickness, side), poinsot_colors::plane, {}, {}});
+  view.nodes.push_back(root_node("invariable plane (perpendicular to L)", shape_kind::box,
+                                 glm::dvec3(side, plane_thickness, side), poinsot_colors::plane));
   contact_node = view.nodes.size();
-  view.nodes.push_back({"contact point omega/sqrt(2E)", -1, shape_kind::sphere,
-                        glm::dvec3(contact_diameter * layout.ellipsoid_radius), poinsot_colors::state, {}, {}});
+  view.nodes.push_back(root_node("contact point omega/sqrt(2E)", shape_kind::sphere,
+                                 glm::dvec3(contact_diameter * layout.ellipsoid_radius), poinsot_colors::state));
   sphere_node = view.nodes.size();
-  view.nodes.push_back({"|L| sphere (L in the body frame)", -1, shape_kind::sphere,
-                        glm::dvec3(2.0 * layout.sphere_radius), poinsot_colors::sphere,
-                        pose_at(layout.sphere_centre, glm::dquat(1.0, 0.0, 0.0, 0.0)), {}});
+  view.nodes.push_back(root_node("|L| sphere (L in the body frame)", shape_kind::sphere,
+                                 glm::dvec3(2.0 * layout.sphere_radius), poinsot_colors::sphere));
+  view.nodes.back().local = pose_at(layout.sphere_centre, glm::dquat(1.0, 0.0, 0.0, 0.0));
   momentum_dot_node = view.nodes.size();
-  view.nodes.push_back({"L now (body frame)", -1, shape_kind::sphere, glm::dvec3(dot_diameter * layout.sphere_radius),
-                        poinsot_colors::state, {}, {}});
+  view.nodes.push_back(root_node("L now (body frame)", shape_kind::sphere,
+                                 glm::dvec3(dot_diameter * layout.sphere_radius), poinsot_colors::state));
 
   polhode_trail = view.trails.size();
   view.trails.push_back({"polhode: p = omega/sqrt(2E) in the body", {}, poinsot_colors::polhode, true});

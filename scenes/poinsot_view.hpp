@@ -31,8 +31,8 @@ inline constexpr glm::vec4 herpolhode{1.00f, 0.90f, 0.20f, 1.00f};  // yellow, o
 inline constexpr glm::vec4 sphere{0.60f, 0.70f, 0.85f, 0.16f};      // the |L| sphere
 inline constexpr glm::vec4 loop{0.80f, 0.85f, 0.95f, 0.55f};        // the family of polhode loops
 inline constexpr glm::vec4 separatrix{1.00f, 0.35f, 0.30f, 1.00f};
-inline constexpr glm::vec4 state{1.00f, 1.00f, 1.00f, 1.00f};       // L_b and the contact point now
-inline constexpr glm::vec4 axis{1.00f, 0.62f, 0.15f, 1.00f};        // the rotation axis: omega's orange
+inline constexpr glm::vec4 state{1.00f, 1.00f, 1.00f, 1.00f};  // L_b and the contact point now
+inline constexpr glm::vec4 axis{1.00f, 0.62f, 0.15f, 1.00f};   // the rotation axis: omega's orange
 }  // namespace poinsot_colors
 
 // Where the construction goes on screen (metres, world frame).
@@ -63,16 +63,16 @@ class poinsot_view {
   // Indices into the view (valid when shown()).
   std::size_t ellipsoid_node = 0, plane_node = 0, contact_node = 0, sphere_node = 0, momentum_dot_node = 0;
   std::size_t polhode_trail = 0, herpolhode_trail = 0, momentum_path_trail = 0, axis_trail = 0;
-  double scale = 1.0;           // s, metres per unit of the ellipsoid
+  double scale = 1.0;             // s, metres per unit of the ellipsoid
   double plane_thickness = 0.02;  // m
 
  private:
   bool shown_ = false;
   poinsot_layout layout_;
-  double reach_ = 0.0;                // the herpolhode's farthest distance from the plane's centre (m)
-  std::size_t first_label_ = 0;       // the part labels (ellipsoid, plane, polhode, herpolhode, sphere)
-  double momentum_norm0_ = 1.0;       // |L| at reset: the sphere's radius stands for it
-  std::vector<glm::dvec3> polhode_;   // p in the principal frame, oldest first
+  double reach_ = 0.0;               // the herpolhode's farthest distance from the plane's centre (m)
+  std::size_t first_label_ = 0;      // the part labels (ellipsoid, plane, polhode, herpolhode, sphere)
+  double momentum_norm0_ = 1.0;      // |L| at reset: the sphere's radius stands for it
+  std::vector<glm::dvec3> polhode_;  // p in the principal frame, oldest first
 };
 
 }  // namespace framelab

@@ -115,8 +115,8 @@ std::optional<poinsot_construction<T>> poinsot_construction_of(const rigid_body<
 // One closed loop of L_b on the |L| sphere (principal frame), first point repeated last.
 template <class T>
 struct polhode_curve {
-  T energy = T(0);       // E of every point: L_b^T I~^-1 L_b = 2E
-  int axis = 0;          // the principal axis the loop goes around (0, 1, 2)
+  T energy = T(0);          // E of every point: L_b^T I~^-1 L_b = 2E
+  int axis = 0;             // the principal axis the loop goes around (0, 1, 2)
   bool separatrix = false;  // E = |L|^2 / (2 I_mid): the loops through the intermediate axis
   std::vector<glm::vec<3, T>> points;
 };

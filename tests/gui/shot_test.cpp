@@ -59,10 +59,10 @@ TEST_P(poinsot_shot_test, shows_the_polhodes_and_the_herpolhode) {
   std::filesystem::create_directories(dir);
   const auto png = dir / (GetParam() + ".png");
   int exit_code = -1;
-  const std::string output = run(std::string(FRAMELAB_EXE) + " shot --scene " + GetParam() +
-                                     " --set poinsot=true --frames 240 --size " + std::to_string(big_width) + "x" +
-                                     std::to_string(big_height) + " --out " + png.string(),
-                                 exit_code);
+  const std::string output =
+      run(std::string(FRAMELAB_EXE) + " shot --scene " + GetParam() + " --set poinsot=true --frames 240 --size " +
+              std::to_string(big_width) + "x" + std::to_string(big_height) + " --out " + png.string(),
+          exit_code);
   ASSERT_EQ(exit_code, 0) << output;
   framelab::gui_test::expect_framelab_picture(png.string(), big_width, big_height);
   const int magenta = count_pixels(png.string(), [](int r, int g, int b) { return r > 180 && g < 120 && b > 150; });

@@ -18,10 +18,10 @@ namespace {
 constexpr double touch_tol = 1e-9;  // relative to the centre-plane distance, the target
 
 struct touch_errors {
-  double tangency = 0.0;   // | |plane - centre| / support - 1 |
-  double distance = 0.0;   // | drawn distance / (s sqrt(2 E0)/|L0|) - 1 |
-  double axis = 0.0;       // |sin| of the angle between (contact - centre) and omega
-  double outside = 0.0;    // how far the contact point lies outside the plane's square (m)
+  double tangency = 0.0;  // | |plane - centre| / support - 1 |
+  double distance = 0.0;  // | drawn distance / (s sqrt(2 E0)/|L0|) - 1 |
+  double axis = 0.0;      // |sin| of the angle between (contact - centre) and omega
+  double outside = 0.0;   // how far the contact point lies outside the plane's square (m)
 
   void merge(const touch_errors& e) {
     tangency = std::max(tangency, e.tangency);
@@ -42,8 +42,8 @@ touch_errors measure(const scene_view& view, const poinsot_view& poinsot, const 
   // The ellipsoid: x = T + R diag(a) u, |u| = 1, so M = R diag(a^2) R^T and its support along m is sqrt(m^T M m).
   const glm::dmat3 r = glm::mat3_cast(e.world.rotation);
   const glm::dvec3 a = 0.5 * e.world.scale * e.size;
-  const glm::dmat3 m_matrix = r * glm::dmat3(a.x * a.x, 0.0, 0.0, 0.0, a.y * a.y, 0.0, 0.0, 0.0, a.z * a.z) *
-                              glm::transpose(r);
+  const glm::dmat3 m_matrix =
+      r * glm::dmat3(a.x * a.x, 0.0, 0.0, 0.0, a.y * a.y, 0.0, 0.0, 0.0, a.z * a.z) * glm::transpose(r);
   const glm::dvec3 centre = e.world.translation;
   // The plane: the box face toward the ellipsoid's centre.
   const glm::dmat3 rp = glm::mat3_cast(p.world.rotation);
@@ -84,7 +84,8 @@ void expect_touching(const touch_errors& worst, const char* what) {
 
 void expect_bounded_finite_trails(const scene_view& view) {
   for (const trail& t : view.trails) {
-    if (t.points.size() == poinsot_view::trail_points) std::printf("  %s: full, %zu points\n", t.label.c_str(), t.points.size());
+    if (t.points.size() == poinsot_view::trail_points)
+      std::printf("  %s: full, %zu points\n", t.label.c_str(), t.points.size());
     EXPECT_LE(t.points.size(), poinsot_view::trail_points) << t.label;
     for (const glm::dvec3& x : t.points) ASSERT_TRUE(std::isfinite(x.x + x.y + x.z)) << t.label;
   }
@@ -157,8 +158,9 @@ TEST(poinsot_view, off_by_default_and_adds_nothing) {
 
 TEST(poinsot_view, a_body_at_rest_or_a_sphere_draws_no_nan) {
   // At rest: no construction at all. A sphere-like body: the construction but no polhode loops.
-  for (const auto& [inertia, omega] : {std::pair{std::vector<double>{1.0, 2.0, 3.0}, std::vector<double>{0.0, 0.0, 0.0}},
-                                       std::pair{std::vector<double>{2.0, 2.0, 2.0}, std::vector<double>{0.3, 1.0, 0.2}}}) {
+  for (const auto& [inertia, omega] :
+       {std::pair{std::vector<double>{1.0, 2.0, 3.0}, std::vector<double>{0.0, 0.0, 0.0}},
+        std::pair{std::vector<double>{2.0, 2.0, 2.0}, std::vector<double>{0.3, 1.0, 0.2}}}) {
     free_body scene;
     param_values v = free_body_values(omega);
     v.set("inertia", inertia);

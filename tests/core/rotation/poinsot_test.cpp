@@ -16,16 +16,17 @@
 namespace framelab {
 namespace {
 
-constexpr double on_surface_tol = 1e-9;     // relative, the target with the midpoint rule
-constexpr double on_curve_tol = 1e-9;       // relative: |L_b| and 2E of a sampled polhode point
-constexpr double polyline_chord_tol = 2e-5;  // relative to |L|: a trajectory point's distance to a
-                                             // polhode drawn with 1024 points per loop (chord sagitta)
+constexpr double on_surface_tol = 1e-9;  // relative, the target with the midpoint rule
+constexpr double on_curve_tol = 1e-9;    // relative: |L_b| and 2E of a sampled polhode point
+// Relative to |L|: a trajectory point's distance to a polhode drawn with 1024 points per
+// loop, refined until flat to (pi/1024)^2/2 = 4.7e-6.
+constexpr double polyline_chord_tol = 2e-5;
 
 struct run_case {
   const char* name;
   glm::dvec3 inertia;
-  glm::dvec3 omega;         // world, at t = 0
-  glm::dquat orientation;   // body -> world at t = 0
+  glm::dvec3 omega;        // world, at t = 0
+  glm::dquat orientation;  // body -> world at t = 0
   glm::dquat principal_axes;
 };
 
@@ -88,9 +89,10 @@ TEST(poinsot, the_ellipsoid_rolls_on_the_invariable_plane_for_the_whole_midpoint
       worst_axis = std::max(worst_axis, glm::length(glm::cross(poinsot->contact_world, body.angular_velocity)) /
                                             (glm::length(poinsot->contact_world) * glm::length(body.angular_velocity)));
     }
-    std::printf("  %s, %d midpoint steps: |p^T I p - 1| %.1e, plane distance %.1e, R p on plane %.1e, "
-                "normal %.1e, p x omega %.1e\n",
-                c.name, steps, worst_form, worst_distance, worst_on_plane, worst_normal, worst_axis);
+    std::printf(
+        "  %s, %d midpoint steps: |p^T I p - 1| %.1e, plane distance %.1e, R p on plane %.1e, "
+        "normal %.1e, p x omega %.1e\n",
+        c.name, steps, worst_form, worst_distance, worst_on_plane, worst_normal, worst_axis);
     EXPECT_LE(worst_form, on_surface_tol) << c.name;
     EXPECT_LE(worst_distance, on_surface_tol) << c.name;
     EXPECT_LE(worst_on_plane, on_surface_tol) << c.name;
@@ -162,7 +164,8 @@ TEST(poinsot, the_separatrix_passes_through_the_intermediate_axis) {
   for (const auto& c : curves) {
     if (!c.separatrix) continue;
     EXPECT_NEAR(c.energy, l_norm * l_norm / (2.0 * inertia.z), 1e-15);
-    for (const glm::dvec3& l : c.points) found = found || glm::length(glm::abs(l) - glm::dvec3(0.0, 0.0, l_norm)) < 1e-12;
+    for (const glm::dvec3& l : c.points)
+      found = found || glm::length(glm::abs(l) - glm::dvec3(0.0, 0.0, l_norm)) < 1e-12;
   }
   EXPECT_TRUE(found);
 }
@@ -203,8 +206,8 @@ TEST(poinsot, an_integrated_trajectory_of_l_body_follows_the_polhode_of_its_ener
 TEST(poinsot, bad_input_gives_nothing_rather_than_nan) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const double inf = std::numeric_limits<double>::infinity();
-  for (const glm::dvec3 inertia : {glm::dvec3(0.0, 1.0, 1.0), glm::dvec3(1.0, -2.0, 2.0), glm::dvec3(1.0, nan, 1.0),
-                                   glm::dvec3(1.0, 1.0, inf)}) {
+  for (const glm::dvec3 inertia :
+       {glm::dvec3(0.0, 1.0, 1.0), glm::dvec3(1.0, -2.0, 2.0), glm::dvec3(1.0, nan, 1.0), glm::dvec3(1.0, 1.0, inf)}) {
     EXPECT_FALSE(energy_ellipsoid_semi_axes(inertia));
     EXPECT_TRUE(polhode_curves_on_momentum_sphere(inertia, 1.0, 4, 32).empty());
   }
@@ -232,7 +235,8 @@ TEST(poinsot, bad_input_gives_nothing_rather_than_nan) {
   at_rest.inertia = inertia;
   EXPECT_FALSE(poinsot_construction_of(at_rest));
   // Extreme but valid moments and |L|: whatever comes out is finite.
-  for (const glm::dvec3 extreme : {glm::dvec3(1e-300, 1.0, 1.0), glm::dvec3(1e300, 1e300, 1.0), glm::dvec3(1e-8, 2e-8, 3e-8)}) {
+  for (const glm::dvec3 extreme :
+       {glm::dvec3(1e-300, 1.0, 1.0), glm::dvec3(1e300, 1e300, 1.0), glm::dvec3(1e-8, 2e-8, 3e-8)}) {
     for (const double l_norm : {1e-100, 1.0, 1e100}) {
       for (const auto& c : polhode_curves_on_momentum_sphere(extreme, l_norm, 3, 16))
         for (const glm::dvec3& l : c.points) EXPECT_TRUE(std::isfinite(l.x + l.y + l.z)) << extreme.x << " " << l_norm;
