@@ -15,6 +15,7 @@ namespace {
 constexpr double dot_diameter = 0.14;      // L_b's dot over the sphere's radius
 constexpr double contact_diameter = 0.09;  // the contact point's dot over the ellipsoid's radius
 constexpr double axis_overhang = 1.25;     // the sphere's principal-axis lines over its radius
+constexpr double min_spacing = 0.005;      // trail points' least spacing over the ellipsoid's (sphere's) radius
 
 // The part labels, in the order add() appends them.
 enum label_slot : std::size_t { ellipsoid_label, plane_label, polhode_label, herpolhode_label, sphere_label };
@@ -36,6 +37,13 @@ view_node root_node(std::string name, shape_kind shape, const glm::dvec3& size, 
   node.size = size;
   node.color = color;
   return node;
+}
+
+// Appends p to the trail (at most `max_points`, the oldest dropped) unless it is closer than
+// `spacing` to the last point.
+void push_if_moved(trail& t, const glm::dvec3& p, double spacing, std::size_t max_points) {
+  if (!t.points.empty() && glm::length(p - t.points.back()) < spacing) return;
+  push_trail_point(t, p, max_points);
 }
 
 glm::vec4 opaque(glm::vec4 c) {
@@ -147,16 +155,24 @@ void poinsot_view::update(scene_view& view, const spinning_body& b, bool record)
   const glm::dvec3 l_on_sphere = layout_.sphere_centre + (layout_.sphere_radius / momentum_norm0_) * l_body;
   view.nodes[momentum_dot_node].local = pose_at(l_on_sphere, glm::dquat(1.0, 0.0, 0.0, 0.0));
 
+  // A trail point is kept once the curve has moved a pixel or so from the last one: slow
+  // stretches (a spin close to a principal axis) cost no points, and layout.trail_points then
+  // covers several turns.
+  const double spacing = min_spacing * layout_.ellipsoid_radius;
   if (record) {
-    if (polhode_.size() >= trail_points) polhode_.erase(polhode_.begin());
-    polhode_.push_back(construction->contact_body);
-    push_trail_point(view.trails[herpolhode_trail], contact, trail_points);
-    push_trail_point(view.trails[momentum_path_trail], l_on_sphere, trail_points);
+    if (polhode_.empty() || scale * glm::length(construction->contact_body - polhode_.back()) >= spacing) {
+      if (polhode_.size() >= layout_.trail_points) polhode_.erase(polhode_.begin());
+      polhode_.push_back(construction->contact_body);
+    }
+    push_if_moved(view.trails[herpolhode_trail], contact, spacing, layout_.trail_points);
+    push_if_moved(view.trails[momentum_path_trail], l_on_sphere, min_spacing * layout_.sphere_radius,
+                  layout_.trail_points);
   }
-  // The polhode is fixed in the body: drawn where the body's pose puts it now.
+  // The polhode is fixed in the body: drawn where the body's pose puts it now, centre + s R p.
+  const glm::dmat3 to_world = scale * glm::mat3_cast(construction->attitude);
   auto& polhode = view.trails[polhode_trail].points;
-  polhode.clear();
-  for (const glm::dvec3& p : polhode_) polhode.push_back(centre + scale * detail::rotate_by(construction->attitude, p));
+  polhode.resize(polhode_.size());
+  for (std::size_t i = 0; i < polhode_.size(); ++i) polhode[i] = centre + to_world * polhode_[i];
 
   // The plane's labels on the plane: toward the viewer's side and to the right of the herpolhode.
   const glm::dvec3 right = layout_.screen_right;

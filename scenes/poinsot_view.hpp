@@ -43,19 +43,20 @@ struct poinsot_layout {
   double sphere_radius = 1.0;
   glm::dvec3 screen_right{1.0, 0.0, 0.0};  // unit, horizontal: where the labels go beside the parts
   glm::dvec3 sphere_label_position{0.0};   // the |L| sphere's label
+  std::size_t trail_points = 1500;         // the most points the polhode, herpolhode and L_b path keep
 };
 
 class poinsot_view {
  public:
-  static constexpr std::size_t trail_points = 1500;  // polhode, herpolhode and L_b path
-  static constexpr int loop_energies = 4;            // loops on the |L| sphere, besides the separatrix
+  static constexpr int loop_energies = 4;  // loops on the |L| sphere, besides the separatrix
   static constexpr int loop_points = 160;
 
   // Adds the construction for b's state (at reset) to `view`. A body at rest (E = 0) or
   // with unusable inertia has none: nothing is added and shown() is false. The parts are
   // posed by the first update().
   void add(scene_view& view, const spinning_body& b, const poinsot_layout& layout);
-  // Moves it to b's current state; `record` appends to the polhode, herpolhode and L_b path.
+  // Moves it to b's current state; `record` appends to the polhode, herpolhode and L_b path
+  // (a point once the curve has moved half a percent of the ellipsoid's or sphere's radius).
   // Call before update_world_transforms (it sets the nodes' local poses).
   void update(scene_view& view, const spinning_body& b, bool record);
   bool shown() const { return shown_; }

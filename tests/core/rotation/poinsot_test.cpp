@@ -190,7 +190,7 @@ TEST(poinsot, an_integrated_trajectory_of_l_body_follows_the_polhode_of_its_ener
     double worst = 0.0;
     for (int i = 0; i < 1200; ++i) {
       ASSERT_TRUE(step(body, 1.0 / 60.0, midpoint).ok);
-      if (i % 8 != 0) continue;
+      if (i % 16 != 0) continue;
       const glm::dvec3 l = body.inertia * body.principal_angular_velocity();
       double nearest = std::numeric_limits<double>::infinity();
       for (const auto& loop : loops)
