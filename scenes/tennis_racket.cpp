@@ -184,7 +184,7 @@ void tennis_racket::reset(const param_values& values) {
     // ghosts' note moves between the ellipsoid and the sphere.
     view_.camera = {glm::dvec3(0.0, 4.3, 0.0), 17.5, 0.0, 36.0};
     view_.labels.back().text = "ghosts: the\nexact solution";
-    view_.labels.back().position = glm::dvec3(0.0, 5.9, 0.0);
+    view_.labels.back().position = glm::dvec3(0.9, 5.6, 0.0);
     const glm::dvec3 sphere_centre(4.0, 6.9, 0.0);
     poinsot_.add(view_, bodies_[poinsot_copy],
                  {glm::dvec3(-3.7, 6.8, 0.0), 1.4, sphere_centre, 1.2, glm::dvec3(1.0, 0.0, 0.0),
