@@ -46,12 +46,14 @@ struct vector_overlay {
   bool visible = true;
 };
 
-// A polyline through past positions, oldest first.
+// A polyline through past positions, oldest first, drawn fainter toward the oldest; with
+// `fade` off, a fixed curve drawn evenly (e.g. the polhode loops of a Poinsot view).
 struct trail {
   std::string label;
   std::vector<glm::dvec3> points;
   glm::vec4 color{1.0f, 1.0f, 1.0f, 1.0f};
   bool visible = true;
+  bool fade = true;
 };
 
 // Text shown in the 3D view at a world position (e.g. "midpoint: dE = 1e-12").

@@ -150,7 +150,7 @@ void scene_renderer::draw(const scene_view& view, const orbit_camera& camera, in
     if (!t.visible) continue;
     for (std::size_t i = 1; i < t.points.size(); ++i) {
       glm::vec4 color = t.color;
-      color.a *= 0.25f + 0.75f * static_cast<float>(i) / static_cast<float>(t.points.size());  // older = fainter
+      if (t.fade) color.a *= 0.25f + 0.75f * static_cast<float>(i) / static_cast<float>(t.points.size());  // older = fainter
       add_line(t.points[i - 1], t.points[i], color);
     }
   }

@@ -3,11 +3,13 @@
 // principal moments, stepped by the chosen integrator with the gyroscopic term
 // on or off, next to a translucent ghost following the exact solution (Jacobi
 // elliptic functions). Channels (world frame): qw,qx,qy,qz, wx,wy,wz, Lx,Ly,Lz,
-// energy, then drifts, body-frame omega and the analytic references.
+// energy, then drifts, body-frame omega and the analytic references. With
+// `poinsot` on, Poinsot's construction is drawn beside the body (scenes/poinsot_view.hpp).
 #include <optional>
 
 #include "core/rotation/free_rotation_reference.hpp"
 #include "scenes/one_body_scene.hpp"
+#include "scenes/poinsot_view.hpp"
 
 namespace framelab {
 
@@ -21,6 +23,8 @@ class free_body final : public one_body_scene {
   void reset(const param_values& values) override;
 
   const asymmetric_top_reference<double>& reference() const { return *reference_; }
+  // Poinsot's construction (parameter `poinsot`; shown() is false when it is off).
+  const poinsot_view& poinsot() const { return poinsot_; }
   // Where the body's centre is drawn (m).
   static constexpr glm::dvec3 center{0.0, 2.6, 0.0};
 
@@ -28,6 +32,7 @@ class free_body final : public one_body_scene {
   void pose(bool record_trail) override;
 
   std::optional<asymmetric_top_reference<double>> reference_;
+  poinsot_view poinsot_;
 };
 
 }  // namespace framelab

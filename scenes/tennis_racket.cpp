@@ -17,7 +17,10 @@ const int registered = register_scene<tennis_racket>(
      "handle never flips. explicit-euler keeps the term but gains energy every step, flip after flip. magnus (the "
      "article's scheme, alpha held constant over a step) drifts more slowly. midpoint keeps energy and |L| to "
      "round-off and stays on the ghost, the exact solution from Jacobi elliptic functions. Change each copy's "
-     "integrator live in the Physics panel; raise dt to make the differences grow faster.",
+     "integrator live in the Physics panel; raise dt to make the differences grow faster. Turn on poinsot to "
+     "see the midpoint copy's Poinsot construction above the row: its energy ellipsoid rolling on the invariable "
+     "plane, and L in the body frame running close to the red separatrix of the |L| sphere, from one side of the "
+     "intermediate axis to the other at each flip.",
      {"wby_ref", "wby_midpoint", "wby_explicit_euler", "energy_drift_explicit_euler"}});
 
 const std::array<const char*, tennis_racket::copy_count> copy_names{"gyro off", "explicit-euler", "magnus", "midpoint"};
@@ -68,6 +71,9 @@ std::vector<param_def> tennis_racket::parameters() const {
       choice_param("exp", "exact", {"exact", "approx"},
                    "Quaternion exponential for every copy: exact (cos/sin) or the normalized third-order "
                    "approximation"),
+      boolean_param("poinsot", false,
+                    "Poinsot construction of the midpoint copy: its energy ellipsoid rolling on the invariable "
+                    "plane (polhode, herpolhode) and the polhode loops of L on the |L| sphere, above the row"),
   };
 }
 
@@ -173,6 +179,18 @@ void tennis_racket::reset(const param_values& values) {
   view_.labels.push_back({"translucent ghosts: the exact solution (Jacobi elliptic functions)",
                           glm::dvec3(-3.3, 5.35, 0.0),
                           {0.75f, 0.95f, 0.75f, 1.0f}});
+  poinsot_ = {};
+  if (values.boolean("poinsot")) {
+    // Above the row: the camera backs off and looks down onto the invariable plane; the
+    // ghosts' note moves between the ellipsoid and the sphere.
+    view_.camera = {glm::dvec3(0.0, 4.3, 0.0), 17.5, 0.0, 36.0};
+    view_.labels.back().text = "ghosts: the\nexact solution";
+    view_.labels.back().position = glm::dvec3(0.9, 5.6, 0.0);
+    const glm::dvec3 sphere_centre(4.0, 6.9, 0.0);
+    poinsot_.add(view_, bodies_[poinsot_copy],
+                 {glm::dvec3(-3.7, 6.8, 0.0), 1.4, sphere_centre, 1.2, glm::dvec3(1.0, 0.0, 0.0),
+                  sphere_centre + glm::dvec3(-3.4, 1.0, 0.0)});
+  }
   pose(true);
 }
 
@@ -194,6 +212,7 @@ void tennis_racket::pose(bool record_trail) {
     view_.labels[i].text = std::to_string(i + 1) + ": " + body_status_text(b);
     view_.labels[i].color = b.failure() ? rigid_body_colors::warning : rigid_body_colors::label;
   }
+  poinsot_.update(view_, bodies_[poinsot_copy], record_trail && !bodies_[poinsot_copy].failure());
   update_world_transforms(view_);
 }
 

@@ -4,11 +4,14 @@
 // term off, explicit-euler, magnus and midpoint. Each carries a translucent
 // ghost following the exact solution (Jacobi elliptic functions) and a label
 // with its live energy and |L| drift, so a student sees at once which copy
-// flips correctly, which never flips and which gains energy.
+// flips correctly, which never flips and which gains energy. With `poinsot` on,
+// Poinsot's construction of the midpoint copy is drawn above the row
+// (scenes/poinsot_view.hpp).
 #include <array>
 #include <optional>
 
 #include "core/rotation/free_rotation_reference.hpp"
+#include "scenes/poinsot_view.hpp"
 #include "scenes/rigid_body_drawing.hpp"
 #include "scenes/rigid_body_scene.hpp"
 
@@ -48,6 +51,9 @@ class tennis_racket final : public rigid_body_scene {
 
   const asymmetric_top_reference<double>& reference() const { return *reference_; }
   const t_handle& handle() const { return handle_; }
+  // Poinsot's construction of the midpoint copy (parameter `poinsot`; shown() is false when off).
+  const poinsot_view& poinsot() const { return poinsot_; }
+  static constexpr std::size_t poinsot_copy = 3;
   double time() const { return time_; }
   static glm::dvec3 copy_position(std::size_t i);
   // Node index of copy i's body frame and its ghost's.
@@ -61,6 +67,7 @@ class tennis_racket final : public rigid_body_scene {
   double time_ = 0.0;
   std::optional<asymmetric_top_reference<double>> reference_;
   std::array<spin_arrows, copy_count> arrows_;
+  poinsot_view poinsot_;
   scene_view view_;
 };
 

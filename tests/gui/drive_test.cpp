@@ -58,6 +58,10 @@ TEST_F(drive_test, every_scene_shortcuts_and_the_benchmarks_panel) {
     script += "scene " + entry.info.name + "\nwait 20\nshot " + png(entry.info.name) + "\n";
     pictures.push_back(png(entry.info.name));
   }
+  // A shipped preset: free-body with Poinsot's construction.
+  script += "scene " + std::string(FRAMELAB_SOURCE_DIR) + "/assets/scenes/free-body-poinsot.json\nwait 20\nshot " +
+            png("free_body_poinsot") + "\n";
+  pictures.push_back(png("free_body_poinsot"));
   script +=
       "key space\nwait 3\nkey .\nkey r\nkey f1\nwait 2\nkey esc\nwait 2\n"  // pause, step, reset, help on/off
       "show benchmarks\nbench select integrators\nbench set quick true\nbench set duration 1\n"
