@@ -43,7 +43,10 @@ gl_window::~gl_window() {
 void gl_window::swap() { SDL_GL_SwapWindow(window_); }
 
 std::optional<std::string> gl_window::set_fullscreen(bool on) {
+  if (on) SDL_GetWindowSize(window_, &windowed_width_, &windowed_height_);
   if (SDL_SetWindowFullscreen(window_, on ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0) != 0) return std::string(SDL_GetError());
+  // Without a window manager (e.g. under Xvfb) X11 does not give the old size back by itself.
+  if (!on && windowed_width_ > 0) SDL_SetWindowSize(window_, windowed_width_, windowed_height_);
   return std::nullopt;
 }
 

@@ -32,6 +32,8 @@ class gl_window {
   SDL_Window* window_ = nullptr;
   void* context_ = nullptr;
   bool sdl_started_ = false;
+  int windowed_width_ = 0;  // the size to return to when fullscreen ends
+  int windowed_height_ = 0;
 };
 
 }  // namespace framelab

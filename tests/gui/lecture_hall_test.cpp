@@ -1,9 +1,11 @@
 // The lecture hall, in the real window: a script takes the default layout, the
 // interface at 200 %, presentation mode and a lesson caption, and the pictures are
 // checked where a viewer would look: the menu bar's text twice as tall at 200 %; no
-// menu bar in presentation mode; the caption's text at the bottom of the stage.
+// menu bar in presentation mode; the caption's text at the bottom of the stage; F11
+// fullscreen and back.
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -110,6 +112,31 @@ TEST_F(lecture_hall_test, scale_presentation_and_a_caption_show_in_the_real_wind
   const int x0 = width / 5, x1 = width - width / 5, y0 = height - height / 4, y1 = height - height / 12;
   EXPECT_GT(captioned.bright_pixels(x0, y0, x1, y1), staged.bright_pixels(x0, y0, x1, y1) + 300)
       << "no caption text at the bottom";
+}
+
+}  // namespace
+
+namespace {
+
+// F11 fills the screen (xvfb-run's 1280x720) and F11 again gives the window its size back.
+TEST(lecture_hall, f11_toggles_fullscreen_and_restores_the_window) {
+  if (std::getenv("DISPLAY") == nullptr) GTEST_SKIP() << "needs an X display (xvfb-run) to have a screen size";
+  const fs::path dir = fs::temp_directory_path() / ("framelab_fullscreen_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path script = dir / "fullscreen.script";
+  std::ofstream(script) << "scene carousel\nwait 3\nkey f11\nwait 10\nshot " << (dir / "full.png").string()
+                        << "\nkey f11\nwait 10\nshot " << (dir / "window.png").string() << "\n";
+  int exit_code = -1;
+  const std::string output = run(std::string(FRAMELAB_EXE) + " --script " + script.string() + " --size 800x500", exit_code);
+  ASSERT_EQ(exit_code, 0) << output;
+  const picture full((dir / "full.png").string());
+  const picture window((dir / "window.png").string());
+  ASSERT_TRUE(full.pixels && window.pixels) << output;
+  EXPECT_GT(full.w, 800);
+  EXPECT_GT(full.h, 500);
+  EXPECT_EQ(window.w, 800);
+  EXPECT_EQ(window.h, 500);
+  fs::remove_all(dir);
 }
 
 }  // namespace
