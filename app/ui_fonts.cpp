@@ -13,6 +13,7 @@ namespace framelab {
 namespace {
 
 constexpr std::size_t max_font_bytes = 64u << 20;
+constexpr float caption_scale = 1.35f;  // lesson captions over the interface text
 
 // A TrueType or OpenType file starts with one of these four-byte tags.
 bool looks_like_a_font(const std::vector<char>& bytes) {
@@ -92,6 +93,8 @@ std::optional<std::string> build_ui_fonts(const ui_font_files& files, const ImGu
   if (files.numbers.empty() || !add_font_file(files.numbers, pixels)) {
     if (files.text.empty() || !add_font_file(files.text, pixels)) add_built_in_font(scale);
   }
+  // The third, for lesson captions (ui::font_role::caption).
+  if (files.text.empty() || !add_font_file(files.text, caption_scale * pixels)) add_built_in_font(caption_scale * scale);
   atlas.Build();
   ImGuiStyle& style = ImGui::GetStyle();
   style = base_style;

@@ -1,7 +1,8 @@
 #pragma once
-// The interface's fonts at a UI scale (ui/ui_scale.hpp): DejaVu Sans for the text and
-// DejaVu Sans Mono for the number tables (Debian's fonts-dejavu-core, found at run
-// time), each ui_font_pixels * scale tall, with ImGui's style sizes scaled alike. When a
+// The interface's fonts at a UI scale (ui/ui_scale.hpp), in the order of ui::font_role:
+// DejaVu Sans for the text and DejaVu Sans Mono for the number tables, ui_font_pixels *
+// scale tall, and DejaVu Sans 1.35 times that for lesson captions (Debian's
+// fonts-dejavu-core, found at run time), with ImGui's style sizes scaled alike. When a
 // font file is missing or unreadable, ImGui's built-in font (enlarged) stands in and
 // the reason is kept for the status line.
 #include <optional>

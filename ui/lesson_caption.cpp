@@ -21,9 +21,11 @@ void draw_lesson_caption(ui_state& state) {
                                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove;
   if (ImGui::Begin("##lesson_caption", nullptr, flags)) {
     if (!state.lesson.title.empty()) ImGui::TextDisabled("Lesson: %s", state.lesson.title.c_str());
+    ImGui::PushFont(caption_font());  // the words the class reads: larger than the controls
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(state.lesson.caption.c_str());
     ImGui::PopTextWrapPos();
+    ImGui::PopFont();
     if (state.lesson.waiting) {
       if (button("Next (Space)", "Go on with the lesson")) continue_lesson(state);
       ImGui::SameLine();

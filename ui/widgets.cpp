@@ -32,10 +32,14 @@ void error_text(const char* text) {
   ImGui::PopStyleColor();
 }
 
-void numbers_text(const char* format, ...) {
+ImFont* font_for(font_role role) {
   const ImFontAtlas& atlas = *ImGui::GetIO().Fonts;
-  ImFont* font = atlas.Fonts.Size > 1 ? atlas.Fonts[1] : ImGui::GetFont();
-  ImGui::PushFont(font);
+  const int index = static_cast<int>(role);
+  return index < atlas.Fonts.Size ? atlas.Fonts[index] : ImGui::GetFont();
+}
+
+void numbers_text(const char* format, ...) {
+  ImGui::PushFont(font_for(font_role::numbers));
   va_list args;
   va_start(args, format);
   ImGui::TextV(format, args);

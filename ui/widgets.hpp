@@ -16,8 +16,14 @@ void help_marker(const char* text);
 // Red text wrapped to the window, for messages next to fields.
 void error_text(const char* text);
 
-// Text in the fixed-width font (the app loads it second), for aligned columns of
-// numbers; ImGui's only font when there is no second one.
+// The app's fonts (app/ui_fonts.hpp), in atlas order: the text font, the fixed-width
+// font for aligned columns of numbers, and a larger text font for captions. Where the
+// atlas has fewer (the headless tests), the first stands in.
+enum class font_role { text = 0, numbers = 1, caption = 2 };
+ImFont* font_for(font_role role);
+inline ImFont* caption_font() { return font_for(font_role::caption); }
+
+// Text in the fixed-width font, for aligned columns of numbers.
 void numbers_text(const char* format, ...) IM_FMTARGS(1);
 
 inline constexpr ImU32 error_color = IM_COL32(255, 110, 100, 255);
