@@ -54,8 +54,10 @@ void apply_view_requests(ui::ui_state& state, applied_view& applied, const ui_fo
   if (state.ui_scale_percent != applied.ui_scale_percent) {
     state.ui_scale_percent = ui::clamp_ui_scale(state.ui_scale_percent);
     const auto message = build_ui_fonts(fonts, base_style, state.ui_scale_percent);
-    ImGui_ImplOpenGL3_DestroyFontsTexture();
-    ImGui_ImplOpenGL3_CreateFontsTexture();
+    if (applied.ui_scale_percent != 0) {  // the first texture is made by the backend's first NewFrame
+      ImGui_ImplOpenGL3_DestroyFontsTexture();
+      ImGui_ImplOpenGL3_CreateFontsTexture();
+    }
     if (message) {
       ui::set_message(state, *message, true);
     } else if (applied.ui_scale_percent != 0) {
