@@ -56,7 +56,8 @@ inline void compose_into(const sweep_frame<T, N>& parent, const dynamic_transfor
 
 // Sweeps nodes [first, last) of a preorder layout. depth[i] is the node's depth
 // below the sweep's base frame stack[0] (the world, or the parent of a subtree);
-// stack must hold max depth + 2 frames. Writes global[i] for every node.
+// stack must hold max depth + 2 frames. Writes global[i] for every node. A node has
+// children iff the next one is deeper; only then is its R turned into a matrix.
 template <class T, int N, class Depth>
 void sweep_preorder(const dynamic_transform<T, N>* local, const Depth* depth, dynamic_transform<T, N>* global,
                     std::size_t first, std::size_t last, sweep_frame<T, N>* stack) {
@@ -64,7 +65,7 @@ void sweep_preorder(const dynamic_transform<T, N>* local, const Depth* depth, dy
     const std::size_t d = depth[i];
     sweep_frame<T, N>& self = stack[d + 1];
     compose_into(stack[d], local[i], self.global);
-    self.refresh_rotation();
+    if (i + 1 < last && std::size_t(depth[i + 1]) > d) self.refresh_rotation();  // R3 for its children
     global[i] = self.global;
   }
 }

@@ -129,24 +129,30 @@ FRAMELAB_SIMD_INLINE void store_record(double* out, __m256d t3, __m256d q3, __m2
   }
 }
 
-// The rest of a composition once q3 is known: q3 (x) i, j, k, R3 and J3 = R3 S3 for the
-// children, and the global record (T3, q3, S3, v3, a3, w3, alpha3) written to out.
-template <bool stream>
-FRAMELAB_SIMD_INLINE void finish(simd_frame& o, __m256d q3, __m256d s3, __m256d t3, __m256d v3, __m256d a3, __m256d w3,
-                                 __m256d alpha3, double* out) {
+// What the children need of R3 once q3 is known: q3 (x) i, j, k, R3's columns and J3 = R3 S3.
+FRAMELAB_SIMD_INLINE void set_rotation_for_children(simd_frame& o, __m256d q3, __m256d s3) {
   o.rotation = q3;
   quaternion_units(q3, o.q_i, o.q_j, o.q_k);
-  // R3 for the children
   rotation_columns(q3, o.col0, o.col1, o.col2);
   o.scol0 = _mm256_mul_pd(o.col0, s3);
   o.scol1 = _mm256_mul_pd(o.col1, s3);
   o.scol2 = _mm256_mul_pd(o.col2, s3);
-  store_record<stream>(out, t3, q3, s3, v3, a3, w3, alpha3);
+}
+
+// R3 = R2 R1 as quaternions, q1 (x, y, z, w) in memory:
+//   q3 = q2 (x) q1 = w1 q2 + x1 q2 (x) i + y1 q2 (x) j + z1 q2 (x) k
+FRAMELAB_SIMD_INLINE __m256d compose_quaternion(const simd_frame& p, const double* q1) {
+  __m256d q3 = _mm256_mul_pd(p.rotation, _mm256_broadcast_sd(q1 + 3));
+  q3 = _mm256_fmadd_pd(p.q_i, _mm256_broadcast_sd(q1 + 0), q3);
+  q3 = _mm256_fmadd_pd(p.q_j, _mm256_broadcast_sd(q1 + 1), q3);
+  return _mm256_fmadd_pd(p.q_k, _mm256_broadcast_sd(q1 + 2), q3);
 }
 
 // self = parent o local; writes the global record to out (streaming if `stream`).
+// A node without children (about half of a random tree's) writes no frame: nobody reads it.
 template <bool stream>
-FRAMELAB_SIMD_INLINE void compose(const simd_frame& p, const double* l, simd_frame& o, double* out) {
+FRAMELAB_SIMD_INLINE void compose(const simd_frame& p, const double* l, simd_frame& o, double* out,
+                                  bool has_children) {
   const __m256d zero = _mm256_setzero_pd();
   // J2 x = R2 S2 x, with J2's columns from the parent's frame
   const __m256d j2_t1 = mat_vec(p.scol0, p.scol1, p.scol2, l + 0);
@@ -157,33 +163,42 @@ FRAMELAB_SIMD_INLINE void compose(const simd_frame& p, const double* l, simd_fra
   // e = w2 J2 T1 + 2 J2 v1, so (w2)^2 J2 T1 + 2 w2 J2 v1 = w2 e
   const __m256d e = _mm256_fmadd_pd(_mm256_set1_pd(2.0), j2_v1, w2_j2_t1);
   // T3 = T2 + J2 T1
-  o.translation = _mm256_add_pd(p.translation, j2_t1);
+  const __m256d t3 = _mm256_add_pd(p.translation, j2_t1);
   // v3 = v2 + J2 v1 + w2 J2 T1
-  o.velocity = _mm256_add_pd(_mm256_add_pd(p.velocity, j2_v1), w2_j2_t1);
+  const __m256d v3 = _mm256_add_pd(_mm256_add_pd(p.velocity, j2_v1), w2_j2_t1);
   // a3 = a2 + J2 a1 + alpha2 J2 T1 + (w2)^2 J2 T1 + 2 w2 J2 v1
   const __m256d alpha2 = p.angular_accel;
   __m256d a3 = mat_vec_add(p.scol0, p.scol1, p.scol2, l + 11, p.accel);
   a3 = add_cross(a3, yzx(alpha2), zxy(alpha2), t_yzx, t_zxy);
-  o.accel = a3 = add_cross(a3, p.w_yzx, p.w_zxy, yzx(e), zxy(e));
+  a3 = add_cross(a3, p.w_yzx, p.w_zxy, yzx(e), zxy(e));
   // w3 = w2 + R2 w1 R2^T = w2 + R2 w1 (vector form)
   const __m256d w3 = mat_vec_add(p.col0, p.col1, p.col2, l + 14, p.angular_velocity);
   const __m256d w3_yzx = yzx(w3), w3_zxy = zxy(w3);
-  o.angular_velocity = w3;
-  o.w_yzx = w3_yzx;
-  o.w_zxy = w3_zxy;
   // alpha3 = alpha2 + R2 alpha1 R2^T + [w2, w3] = alpha2 + R2 alpha1 + w2 x w3
   const __m256d alpha3 =
       add_cross(mat_vec_add(p.col0, p.col1, p.col2, l + 17, alpha2), p.w_yzx, p.w_zxy, w3_yzx, w3_zxy);
-  o.angular_accel = alpha3;
   // S3 = S2 S1
   const __m256d s3 = _mm256_mul_pd(p.scale, _mm256_broadcast_sd(l + 7));
+  // R3 = R2 R1 (q3 = q2 (x) q1)
+  const __m256d q3 = compose_quaternion(p, l + 3);
+  store_record<stream>(out, t3, q3, s3, v3, a3, w3, alpha3);
+  if (!has_children) return;
+  // the frame for the children, written once the parent's is read (the compiler cannot
+  // tell the two apart, so a store to o before would make it read p again)
+  o.translation = t3;
+  o.velocity = v3;
+  o.accel = a3;
+  o.angular_velocity = w3;
+  o.w_yzx = w3_yzx;
+  o.w_zxy = w3_zxy;
+  o.angular_accel = alpha3;
   o.scale = s3;
-  // R3 = R2 R1 as quaternions q3 = q2 (x) q1 = w1 q2 + x1 q2 (x) i + y1 q2 (x) j + z1 q2 (x) k
-  __m256d q3 = _mm256_mul_pd(p.rotation, _mm256_broadcast_sd(l + 6));
-  q3 = _mm256_fmadd_pd(p.q_i, _mm256_broadcast_sd(l + 3), q3);
-  q3 = _mm256_fmadd_pd(p.q_j, _mm256_broadcast_sd(l + 4), q3);
-  q3 = _mm256_fmadd_pd(p.q_k, _mm256_broadcast_sd(l + 5), q3);
-  finish<stream>(o, q3, s3, o.translation, o.velocity, a3, w3, alpha3, out);
+  set_rotation_for_children(o, q3, s3);
+}
+
+// In a preorder array, node i has children iff the next node is deeper.
+FRAMELAB_SIMD_INLINE bool has_children(const std::uint32_t* depth, std::size_t i, std::size_t last) {
+  return i + 1 < last && depth[i + 1] > depth[i];
 }
 
 #undef FRAMELAB_SIMD_INLINE
@@ -206,11 +221,13 @@ __attribute__((target("avx2,fma"))) inline void set_world(simd_frame& f) {
   f.scale = _mm256_set1_pd(1.0);
 }
 
-// One node: self = parent o local, out = its global dynamics (for recursive users).
+// One node: self = parent o local, out = its global dynamics (for recursive users; self
+// is left unset if the node has no children).
 __attribute__((target("avx2,fma"))) inline void compose_into_simd(const simd_frame& parent,
                                                                   const dynamic_transform3d& local, simd_frame& self,
-                                                                  dynamic_transform3d& out) {
-  simd_detail::compose<false>(parent, reinterpret_cast<const double*>(&local), self, reinterpret_cast<double*>(&out));
+                                                                  dynamic_transform3d& out, bool has_children = true) {
+  simd_detail::compose<false>(parent, reinterpret_cast<const double*>(&local), self, reinterpret_cast<double*>(&out),
+                              has_children);
 }
 
 // Output arrays at least this large are written with streaming stores (they do
@@ -238,12 +255,14 @@ __attribute__((target("avx2,fma"))) inline void sweep_preorder_simd(const dynami
       _mm_prefetch(ahead, _MM_HINT_T0);
       _mm_prefetch(ahead + 64, _MM_HINT_T0);
       _mm_prefetch(ahead + 128, _MM_HINT_T0);
-      simd_detail::compose<true>(stack[depth[i]], l + 20 * i, stack[depth[i] + 1], g + 20 * i);
+      simd_detail::compose<true>(stack[depth[i]], l + 20 * i, stack[depth[i] + 1], g + 20 * i,
+                                 simd_detail::has_children(depth, i, last));
     }
     _mm_sfence();
   } else {
     for (std::size_t i = first; i < last; ++i)
-      simd_detail::compose<false>(stack[depth[i]], l + 20 * i, stack[depth[i] + 1], g + 20 * i);
+      simd_detail::compose<false>(stack[depth[i]], l + 20 * i, stack[depth[i] + 1], g + 20 * i,
+                                  simd_detail::has_children(depth, i, last));
   }
 }
 #endif  // FRAMELAB_HIERARCHY_SIMD
