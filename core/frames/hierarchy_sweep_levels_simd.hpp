@@ -82,7 +82,7 @@ FRAMELAB_SIMD_INLINE void compose_pose(const simd_frame& p, const double* l, sim
   // the frame for the children, written once the parent's is read
   o.translation = t3;
   o.scale = s3;
-  set_rotation_for_children(o, q3, s3);
+  set_rotation_for_children<false>(o, q3, s3);  // the pose level rotates no angular vectors
 }
 
 // Velocity level: the pose as above and

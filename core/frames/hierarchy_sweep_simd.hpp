@@ -94,17 +94,16 @@ FRAMELAB_SIMD_INLINE void quaternion_units(__m256d q, __m256d& q_i, __m256d& q_j
   q_k = _mm256_xor_pd(_mm256_permute4x64_pd(q, _MM_SHUFFLE(2, 3, 0, 1)), _mm256_setr_pd(0.0, -0.0, 0.0, -0.0));
 }
 
-// R as three columns, column k of R = (2 w^2 - 1) e_k + 2 u_k u + 2 w [u]x e_k  (unit q = (u, w)),
-// [u]x e0 = (0, z, -y), [u]x e1 = (-z, 0, x), [u]x e2 = (y, -x, 0)
-FRAMELAB_SIMD_INLINE void rotation_columns(__m256d q3, __m256d& col0, __m256d& col1, __m256d& col2) {
-  const __m256d w = lane<3>(q3), two_w = _mm256_add_pd(w, w), u2 = _mm256_add_pd(q3, q3);
-  const __m256d d = _mm256_fmsub_pd(two_w, w, _mm256_set1_pd(1.0));
-  const __m256d k0 = _mm256_mul_pd(_mm256_permute4x64_pd(q3, _MM_SHUFFLE(3, 1, 2, 0)), _mm256_setr_pd(0, 1, -1, 0));
-  const __m256d k1 = _mm256_mul_pd(_mm256_permute4x64_pd(q3, _MM_SHUFFLE(3, 0, 1, 2)), _mm256_setr_pd(-1, 0, 1, 0));
-  const __m256d k2 = _mm256_mul_pd(_mm256_permute4x64_pd(q3, _MM_SHUFFLE(3, 2, 0, 1)), _mm256_setr_pd(1, -1, 0, 0));
-  col0 = _mm256_fmadd_pd(lane<0>(u2), q3, _mm256_fmadd_pd(two_w, k0, _mm256_mul_pd(d, _mm256_setr_pd(1, 0, 0, 0))));
-  col1 = _mm256_fmadd_pd(lane<1>(u2), q3, _mm256_fmadd_pd(two_w, k1, _mm256_mul_pd(d, _mm256_setr_pd(0, 1, 0, 0))));
-  col2 = _mm256_fmadd_pd(lane<2>(u2), q3, _mm256_fmadd_pd(two_w, k2, _mm256_mul_pd(d, _mm256_setr_pd(0, 0, 1, 0))));
+// R as three columns from q and q (x) i, j, k (unit q = (u, w)): column k of R is
+//   R e_k = (2 w^2 - 1) e_k + 2 u_k u + 2 w [u]x e_k = 2 w (q (x) e_k) + 2 u_k q - e_k   (lanes 0..2)
+// because the vector part of q (x) e_k is w e_k + [u]x e_k (lane 3 comes out ~0, unused).
+// Two FMAs per column on q (x) e_k, which the children need anyway (14 -> 7 vector operations).
+FRAMELAB_SIMD_INLINE void rotation_columns(__m256d q, __m256d q_i, __m256d q_j, __m256d q_k, __m256d& col0,
+                                           __m256d& col1, __m256d& col2) {
+  const __m256d q2 = _mm256_add_pd(q, q), two_w = lane<3>(q2);
+  col0 = _mm256_fmadd_pd(two_w, q_i, _mm256_fmsub_pd(lane<0>(q2), q, _mm256_setr_pd(1, 0, 0, 0)));
+  col1 = _mm256_fmadd_pd(two_w, q_j, _mm256_fmsub_pd(lane<1>(q2), q, _mm256_setr_pd(0, 1, 0, 0)));
+  col2 = _mm256_fmadd_pd(two_w, q_k, _mm256_fmsub_pd(lane<2>(q2), q, _mm256_setr_pd(0, 0, 1, 0)));
 }
 
 // The global record, 20 doubles: T 0..2, q 3..6, S 7, v 8..10, a 11..13, w 14..16, alpha 17..19.
@@ -129,14 +128,25 @@ FRAMELAB_SIMD_INLINE void store_record(double* out, __m256d t3, __m256d q3, __m2
   }
 }
 
-// What the children need of R3 once q3 is known: q3 (x) i, j, k, R3's columns and J3 = R3 S3.
+// What the children need of R3 once q3 is known: q3 (x) i, j, k, J3 = R3 S3 and (if they
+// rotate angular vectors: not at the pose level) R3's columns.
+template <bool with_rotation_columns = true>
 FRAMELAB_SIMD_INLINE void set_rotation_for_children(simd_frame& o, __m256d q3, __m256d s3) {
+  __m256d q_i, q_j, q_k, col0, col1, col2;
+  quaternion_units(q3, q_i, q_j, q_k);
+  rotation_columns(q3, q_i, q_j, q_k, col0, col1, col2);
   o.rotation = q3;
-  quaternion_units(q3, o.q_i, o.q_j, o.q_k);
-  rotation_columns(q3, o.col0, o.col1, o.col2);
-  o.scol0 = _mm256_mul_pd(o.col0, s3);
-  o.scol1 = _mm256_mul_pd(o.col1, s3);
-  o.scol2 = _mm256_mul_pd(o.col2, s3);
+  o.q_i = q_i;
+  o.q_j = q_j;
+  o.q_k = q_k;
+  if constexpr (with_rotation_columns) {
+    o.col0 = col0;
+    o.col1 = col1;
+    o.col2 = col2;
+  }
+  o.scol0 = _mm256_mul_pd(col0, s3);
+  o.scol1 = _mm256_mul_pd(col1, s3);
+  o.scol2 = _mm256_mul_pd(col2, s3);
 }
 
 // R3 = R2 R1 as quaternions, q1 (x, y, z, w) in memory:
