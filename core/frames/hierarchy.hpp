@@ -304,8 +304,9 @@ class hierarchy {
   void set_sweep_locals(sweep_locals mode) requires compactable {
     if (mode == sweep_locals_) return;
     if (levels_.level() != sweep_level::acceleration)
-      throw std::invalid_argument("hierarchy::set_sweep_locals: compact locals sweep the accelerations too (the "
-                                  "sweep level is " + std::string(sweep_level_name(levels_.level())) + ")");
+      throw std::invalid_argument(std::string("hierarchy::set_sweep_locals: compact locals need the acceleration "
+                                              "level, the sweep level is ") +
+                                  sweep_level_name(levels_.level()));
     if (mode == sweep_locals::compact) {
       std::vector<compact_dynamics3, hierarchy_allocator<compact_dynamics3>> c;
       c.reserve(local_.capacity());
@@ -438,7 +439,7 @@ class hierarchy {
   std::vector<compact_dynamics3, hierarchy_allocator<compact_dynamics3>> compact_;
   hierarchy_level_arrays<T, N> levels_;  // below sweep_level::acceleration: what the sweep reads and writes
   std::vector<std::uint32_t> parent_;    // slot of the parent, npos for the world
-  std::vector<std::uint32_t> depth_;   // 0 for top-level nodes
+  std::vector<std::uint32_t> depth_;     // 0 for top-level nodes
   std::vector<node_id> id_of_slot_;
   std::vector<sweep_frame<T, N>> stack_;
 #if FRAMELAB_HIERARCHY_SIMD

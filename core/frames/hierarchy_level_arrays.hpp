@@ -96,8 +96,8 @@ class hierarchy_level_arrays {
   }
 
   template <class Record>
-  void sweep_arrays(const array<Record>& local, array<Record>& global, const std::uint32_t* depth,
-                    std::size_t frames, bool allow_simd) {
+  void sweep_arrays(const array<Record>& local, array<Record>& global, const std::uint32_t* depth, std::size_t frames,
+                    bool allow_simd) {
 #if FRAMELAB_HIERARCHY_SIMD
     if constexpr (std::is_same_v<T, double> && N == 3) {
       if (allow_simd && hierarchy_simd_available()) {

@@ -34,9 +34,9 @@ struct level_frame {
 
 // The frame a sweep over Record keeps per depth (dynamic_transform: sweep_frame).
 template <class Record>
-using frame_of_t = std::conditional_t<
-    std::is_same_v<Record, dynamic_transform<typename Record::scalar_type, Record::dimension>>,
-    sweep_frame<typename Record::scalar_type, Record::dimension>, level_frame<Record>>;
+using frame_of_t =
+    std::conditional_t<std::is_same_v<Record, dynamic_transform<typename Record::scalar_type, Record::dimension>>,
+                       sweep_frame<typename Record::scalar_type, Record::dimension>, level_frame<Record>>;
 
 // Pose level, A3 = A2 o A1 with R2 taken from parent.rotation:
 //   T3 = J2 T1 + T2,  R3 = R2 R1,  S3 = S2 S1
@@ -74,8 +74,8 @@ inline void compose_into(const level_frame<moving_transform<T, N>>& parent, cons
 // sweep_preorder over level records: nodes [first, last), stack[0] the base frame,
 // max depth + 2 frames.
 template <class Record, class Depth>
-void sweep_preorder_level(const Record* local, const Depth* depth, Record* global, std::size_t first,
-                          std::size_t last, level_frame<Record>* stack) {
+void sweep_preorder_level(const Record* local, const Depth* depth, Record* global, std::size_t first, std::size_t last,
+                          level_frame<Record>* stack) {
   for (std::size_t i = first; i < last; ++i) {
     const std::size_t d = depth[i];
     level_frame<Record>& self = stack[d + 1];

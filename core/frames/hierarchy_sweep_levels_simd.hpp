@@ -113,8 +113,7 @@ FRAMELAB_SIMD_INLINE void compose_moving(const simd_frame& p, const double* l, s
 
 // self = parent o local at Record's level
 template <class Record, bool stream>
-FRAMELAB_SIMD_INLINE void compose(const simd_frame& p, const double* l, simd_frame& o, double* out,
-                                  bool has_children) {
+FRAMELAB_SIMD_INLINE void compose(const simd_frame& p, const double* l, simd_frame& o, double* out, bool has_children) {
   if constexpr (std::is_same_v<Record, transform3d>)
     compose_pose<stream>(p, l, o, out, has_children);
   else
@@ -126,8 +125,9 @@ FRAMELAB_SIMD_INLINE void compose(const simd_frame& p, const double* l, simd_fra
 template <class Record>
 inline constexpr std::size_t prefetch_nodes = std::is_same_v<Record, transform3d> ? 48 : 28;
 
-#undef FRAMELAB_SIMD_INLINE
 }  // namespace simd_level_detail
+
+#undef FRAMELAB_SIMD_INLINE
 
 // One node at a lower level: self = parent o local (left unset without children), out =
 // its global record (for recursive users).
@@ -144,6 +144,29 @@ __attribute__((target("avx2,fma"))) inline void compose_into_simd(const simd_fra
                                            reinterpret_cast<double*>(&out), has_children);
 }
 
+namespace simd_level_detail {
+// Nodes [first, last) of a preorder range, first < last: node i has children iff the next
+// node is deeper (the range's last node has none in it); each depth is read once.
+template <class Record, bool stream>
+__attribute__((target("avx2,fma"))) inline void sweep_range(const double* l, const std::uint32_t* depth, double* g,
+                                                            std::size_t first, std::size_t last, simd_frame* stack) {
+  constexpr std::size_t doubles = sizeof(Record) / sizeof(double);
+  std::uint32_t d = depth[first];
+  for (std::size_t i = first; i + 1 < last; ++i) {
+    if constexpr (stream) {
+      // the record prefetch_nodes ahead (it spans at most 2 lines from its start on; past the end: harmless hints)
+      const char* ahead = reinterpret_cast<const char*>(l + doubles * (i + prefetch_nodes<Record>));
+      _mm_prefetch(ahead, _MM_HINT_T0);
+      if constexpr (sizeof(Record) > 64) _mm_prefetch(ahead + 64, _MM_HINT_T0);
+    }
+    const std::uint32_t next = depth[i + 1];
+    compose<Record, stream>(stack[d], l + doubles * i, stack[d + 1], g + doubles * i, next > d);
+    d = next;
+  }
+  compose<Record, stream>(stack[d], l + doubles * (last - 1), stack[d + 1], g + doubles * (last - 1), false);
+}
+}  // namespace simd_level_detail
+
 // sweep_preorder_level for 3D double pose or velocity records with the SIMD kernel;
 // stack[0] must be set (set_world).
 template <class Record>
@@ -151,26 +174,16 @@ __attribute__((target("avx2,fma"))) void sweep_preorder_level_simd(const Record*
                                                                    Record* global, std::size_t first, std::size_t last,
                                                                    simd_frame* stack) {
   static_assert(std::is_same_v<Record, transform3d> || std::is_same_v<Record, moving_transform3d>);
-  constexpr std::size_t doubles = sizeof(Record) / sizeof(double);
-  constexpr std::size_t ahead_nodes = simd_level_detail::prefetch_nodes<Record>;
+  if (first >= last) return;
   const auto* l = reinterpret_cast<const double*>(local);
   auto* g = reinterpret_cast<double*>(global);
   const bool stream = (last - first) * sizeof(Record) >= simd_stream_min_bytes &&
                       reinterpret_cast<std::uintptr_t>(global + first) % 32 == 0;
   if (stream) {
-    for (std::size_t i = first; i < last; ++i) {
-      // the record ahead_nodes ahead (it spans at most 2 lines from its start on; past the end: harmless hints)
-      const char* ahead = reinterpret_cast<const char*>(l + doubles * (i + ahead_nodes));
-      _mm_prefetch(ahead, _MM_HINT_T0);
-      if constexpr (sizeof(Record) > 64) _mm_prefetch(ahead + 64, _MM_HINT_T0);
-      simd_level_detail::compose<Record, true>(stack[depth[i]], l + doubles * i, stack[depth[i] + 1], g + doubles * i,
-                                               simd_detail::has_children(depth, i, last));
-    }
+    simd_level_detail::sweep_range<Record, true>(l, depth, g, first, last, stack);
     _mm_sfence();
   } else {
-    for (std::size_t i = first; i < last; ++i)
-      simd_level_detail::compose<Record, false>(stack[depth[i]], l + doubles * i, stack[depth[i] + 1],
-                                                g + doubles * i, simd_detail::has_children(depth, i, last));
+    simd_level_detail::sweep_range<Record, false>(l, depth, g, first, last, stack);
   }
 }
 #endif  // FRAMELAB_HIERARCHY_SIMD

@@ -27,9 +27,12 @@ enum class sweep_level {
 
 inline const char* sweep_level_name(sweep_level level) {
   switch (level) {
-    case sweep_level::pose: return "pose";
-    case sweep_level::velocity: return "velocity";
-    case sweep_level::acceleration: break;
+    case sweep_level::pose:
+      return "pose";
+    case sweep_level::velocity:
+      return "velocity";
+    case sweep_level::acceleration:
+      break;
   }
   return "acceleration";
 }
@@ -40,9 +43,9 @@ struct moving_transform {
   using scalar_type = T;
   static constexpr int dimension = N;
 
-  transform<T, N> pose;                                 // A = (T, R, S)
-  glm::vec<N, T> velocity = glm::vec<N, T>(T(0));       // v
-  skew_t<T, N> angular_velocity = zero_skew<T, N>();    // w
+  transform<T, N> pose;                               // A = (T, R, S)
+  glm::vec<N, T> velocity = glm::vec<N, T>(T(0));     // v
+  skew_t<T, N> angular_velocity = zero_skew<T, N>();  // w
 };
 using moving_transform3d = moving_transform<double, 3>;
 

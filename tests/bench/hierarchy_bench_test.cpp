@@ -68,8 +68,8 @@ TEST(hierarchy_benchmark, a_tiny_run_measures_both_storages_with_ratios) {
     EXPECT_GT(rec.ns_per_item, 0.0);
     EXPECT_EQ(rec.unit, "node");
     const std::string level = rec.param("level");
-    const double bytes = level == "pose"                  ? 132.0
-                         : level == "velocity"            ? 228.0
+    const double bytes = level == "pose"                    ? 132.0
+                         : level == "velocity"              ? 228.0
                          : rec.param("locals") == "compact" ? 260.0
                                                             : 324.0;
     EXPECT_EQ(rec.param("bytes_per_node"), std::to_string(int(bytes)));
