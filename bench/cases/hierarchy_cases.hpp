@@ -121,12 +121,13 @@ basic_pointer_tree<Record> build_pointer_tree(const hierarchy_bench_tree& t) {
 
 // Recursive update with the same per-node maths as the flat sweep at Record's level:
 // the same kernel (SIMD when hierarchy_simd_available(), else compose_into), the
-// parent's frame (with R as a matrix) passed down, no frame made for a leaf.
+// parent's frame (with R as a matrix) passed down; like the flat sweep's AVX2 kernel, the
+// SIMD one makes no frame for a leaf.
 template <class Record>
 void sweep_pointer_subtree(basic_pointer_tree_node<Record>& n, const frame_of_t<Record>& parent) {
   frame_of_t<Record> self;
   compose_into(parent, n.local, self.global);
-  if (!n.children.empty()) self.refresh_rotation();
+  self.refresh_rotation();
   n.global = self.global;
   for (basic_pointer_tree_node<Record>* c : n.children) sweep_pointer_subtree(*c, self);
 }

@@ -56,8 +56,11 @@ inline void compose_into(const sweep_frame<T, N>& parent, const dynamic_transfor
 
 // Sweeps nodes [first, last) of a preorder layout. depth[i] is the node's depth
 // below the sweep's base frame stack[0] (the world, or the parent of a subtree);
-// stack must hold max depth + 2 frames. Writes global[i] for every node. A node has
-// children iff the next one is deeper; only then is its R turned into a matrix.
+// stack must hold max depth + 2 frames. Writes global[i] for every node.
+// Every node's R is turned into a matrix, children or not: skipping it for leaves (the
+// next node no deeper) saved 3 % in cache but cost 10 % at 10^6 nodes (38.7 against 35.1
+// ns/node; mispredicted branches leave fewer loads in flight, and this kernel has no
+// software prefetch). The AVX2 kernels skip their frame for leaves.
 template <class T, int N, class Depth>
 void sweep_preorder(const dynamic_transform<T, N>* local, const Depth* depth, dynamic_transform<T, N>* global,
                     std::size_t first, std::size_t last, sweep_frame<T, N>* stack) {
@@ -65,7 +68,7 @@ void sweep_preorder(const dynamic_transform<T, N>* local, const Depth* depth, dy
     const std::size_t d = depth[i];
     sweep_frame<T, N>& self = stack[d + 1];
     compose_into(stack[d], local[i], self.global);
-    if (i + 1 < last && std::size_t(depth[i + 1]) > d) self.refresh_rotation();  // R3 for its children
+    self.refresh_rotation();
     global[i] = self.global;
   }
 }

@@ -44,7 +44,7 @@ void sweep_preorder_compact(const compact_dynamics3* local, const Depth* depth, 
     const std::size_t d = depth[i];
     sweep_frame<double, 3>& self = stack[d + 1];
     compose_into(stack[d], widen(local[i]), self.global);
-    if (i + 1 < last && std::size_t(depth[i + 1]) > d) self.refresh_rotation();  // R3 for its children
+    self.refresh_rotation();
     global[i] = self.global;
   }
 }

@@ -80,7 +80,7 @@ void sweep_preorder_level(const Record* local, const Depth* depth, Record* globa
     const std::size_t d = depth[i];
     level_frame<Record>& self = stack[d + 1];
     compose_into(stack[d], local[i], self.global);
-    if (i + 1 < last && std::size_t(depth[i + 1]) > d) self.refresh_rotation();  // R3 for its children
+    self.refresh_rotation();
     global[i] = self.global;
   }
 }
