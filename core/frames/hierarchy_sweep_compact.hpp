@@ -24,8 +24,8 @@
 // once the kernel gets under the bound. Not used by default. Also measured (in cache,
 // under load) and slower: a slim parent frame (10 vectors instead of 18, the children
 // deriving J2, w2's permutations and q2 (x) i, j, k), and one vcvtps2pd per broadcast.
-// With the leaf skip and the cheaper R columns (2026-11-25): 18.6 ns against the exact
-// sweep's 17.0 at 10^6 nodes, 15.5 and 13.9 in cache: still slower.
+// With the leaf skip and the cheaper R columns (2026-11-25): 18.5 ns against the exact
+// sweep's 16.9 at 10^6 nodes, 15.8-16.1 and 13.8-14.0 in cache: still slower.
 // Source: docs/articles.md, transform-hierarchy-dynamics, "Dynamics of the Composition".
 #include <cstddef>
 #include <cstdint>

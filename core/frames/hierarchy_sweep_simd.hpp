@@ -9,8 +9,8 @@
 // carries what its children need precomputed (J2's columns, q2 (x) i, j, k, w2's
 // permutations), and sums are folded into FMA chains. 17.5 -> 16 ns per node in cache.
 // A node without children (about half of a random tree) computes and stores no frame,
-// and R's columns come from q (x) i, j, k in two FMAs each: 19.2 -> 13.9 ns per node
-// in cache on the issue-17 host (147 -> 126 instructions per node, callgrind).
+// and R's columns come from q (x) i, j, k in two FMAs each: 19.2 -> 13.8 ns per node
+// in cache on the issue-17 host (147 -> 124 instructions per node, callgrind).
 // Source: docs/articles.md, transform-hierarchy-dynamics, "Dynamics of the Composition".
 #include <algorithm>
 #include <cstddef>
