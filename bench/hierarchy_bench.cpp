@@ -223,7 +223,7 @@ const int registered = register_benchmark(
      .adjust_defaults = &adjust_hierarchy_defaults,
      .compare = {.key = "storage", .baseline = storage_pointer},
      .plot_x = "nodes",
-     .plot_series = "kernel",
+     .plot_series = "level",
      .notes = "ns per node of one world sweep (local -> global pose, velocity, acceleration, angular velocity "
               "and angular acceleration of every node), the same maths and kernel for both storages, the "
               "same random tree. Ratio = pointer tree / flat. Target (issue 3): at 1,000,000 nodes at least 60 "
