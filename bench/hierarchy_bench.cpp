@@ -14,9 +14,14 @@
 // metrics say bytes_per_node, bandwidth_gb_s (copy bytes read + written / time),
 // bound_ns_per_node (bytes_per_node / bandwidth), flat_over_bound and
 // pointer_over_flat (from the fastest call of each body in the same samples).
-// Issue 17's target: flat <= 1.3x the bound and >= 20x the pointer tree.
+// Issue 17's target: flat <= 1.3x the bound and >= 20x the pointer tree, read per level
+// (each level's own bound and pointer tree).
 // locals = compact sweeps compact locals (float T, S, v, a, w, alpha; double q); its
 // pointer tree is built from the same rounded locals, so both compute the same world.
+// level = acceleration (everything, the default of a hierarchy), velocity (pose, v, w)
+// or pose (core/frames/sweep_level.hpp): both storages compute only that level (the
+// pointer tree's nodes hold that level's records), so each level's ratio compares like
+// with like; compact locals exist at the acceleration level only.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -66,15 +71,20 @@ class fastest_call {
 sweep_locals locals_of(const std::string& name) {
   return name == "compact" ? sweep_locals::compact : sweep_locals::exact;
 }
+sweep_level level_of(const std::string& name) {
+  return name == "pose" ? sweep_level::pose : name == "velocity" ? sweep_level::velocity : sweep_level::acceleration;
+}
 
-// One case per (kernel, locals, size): builds the tree once, then times one world sweep
-// of each storage on it and the copy of the same bytes (three records told apart by
-// "storage").
-void run_sweeps(case_context& ctx, std::size_t n, bool portable, sweep_locals mode, std::uint64_t seed) {
+// One case per (kernel, level, locals, size): builds the tree once, then times one world
+// sweep of each storage on it and the copy of the same bytes (three records told apart
+// by "storage"). Record: the pointer tree's records at the level.
+template <class Record>
+void run_sweeps(case_context& ctx, std::size_t n, bool portable, sweep_locals mode, sweep_level level,
+                std::uint64_t seed) {
   hierarchy_bench_tree tree = make_hierarchy_bench_tree(n, seed);
   if (mode == sweep_locals::compact) tree = round_locals_to_compact(std::move(tree));
-  pointer_tree pointers = build_pointer_tree(tree);
-  hierarchy3d flat = build_flat_hierarchy(tree, mode);
+  basic_pointer_tree<Record> pointers = build_pointer_tree<Record>(tree);
+  hierarchy3d flat = build_flat_hierarchy(tree, mode, level);
   flat.set_simd_enabled(!portable);
   const std::size_t bytes_per_node = flat.sweep_bytes_per_node();
   copy_workload copy = make_copy_workload(n * bytes_per_node);
@@ -83,7 +93,7 @@ void run_sweeps(case_context& ctx, std::size_t n, bool portable, sweep_locals mo
   if (!ctx.measure(items,
                    [&] {
                      pointer_call([&] { sweep_pointer_tree(pointers, !portable); });
-                     keep(pointers.root->global.pose.translation.x);
+                     keep(&pointers.root->global);
                    },
                    {{"storage", storage_pointer}}))
     return;
@@ -116,6 +126,19 @@ void run_sweeps(case_context& ctx, std::size_t n, bool portable, sweep_locals mo
                            std::to_string(b) + ")");
 }
 
+void run_level_sweeps(case_context& ctx, std::size_t n, bool portable, sweep_locals mode, sweep_level level,
+                      std::uint64_t seed) {
+  switch (level) {
+    case sweep_level::pose:
+      return run_sweeps<transform3d>(ctx, n, portable, mode, level, seed);
+    case sweep_level::velocity:
+      return run_sweeps<moving_transform3d>(ctx, n, portable, mode, level, seed);
+    case sweep_level::acceleration:
+      break;
+  }
+  run_sweeps<dynamic_transform3d>(ctx, n, portable, mode, level, seed);
+}
+
 std::vector<bench_case> hierarchy_cases(const option_values& o) {
   std::vector<bench_case> cases;
   const bool quick = o.flag("quick");
@@ -127,24 +150,32 @@ std::vector<bench_case> hierarchy_cases(const option_values& o) {
   }
   for (const bool portable : kernels) {
     const std::string kernel = portable ? "portable" : "avx2";
-    for (const std::string& locals : o.choices("locals")) {
-      const sweep_locals mode = locals_of(locals);
-      const std::size_t bytes = hierarchy3d::sweep_bytes_per_node(mode);
-      for (const long long nodes : o.integers("nodes")) {
-        const auto n = static_cast<std::size_t>(nodes);
-        bench_case c;
-        c.name = "world sweep, " + kernel + ", " + locals + " locals, n = " + std::to_string(n) +
-                 ", pointer tree, bandwidth bound and flat hierarchy";
-        c.params = {{"storage", "all"},
-                    {"kernel", kernel},
-                    {"locals", locals},
-                    {"bytes_per_node", std::to_string(bytes)},
-                    {"nodes", std::to_string(n)}};
-        c.unit = "node";
-        c.cost = static_cast<double>(n);
-        c.timing = sweep_timing(quick);
-        c.run = [n, portable, mode, seed](case_context& ctx) { run_sweeps(ctx, n, portable, mode, seed); };
-        cases.push_back(std::move(c));
+    for (const std::string& level_name : o.choices("levels")) {
+      const sweep_level level = level_of(level_name);
+      for (const std::string& locals : o.choices("locals")) {
+        const sweep_locals mode = locals_of(locals);
+        if (level != sweep_level::acceleration && mode == sweep_locals::compact) continue;  // no such sweep
+        const std::size_t bytes = level == sweep_level::acceleration ? hierarchy3d::sweep_bytes_per_node(mode)
+                                                                     : hierarchy3d::sweep_bytes_per_node(level);
+        for (const long long nodes : o.integers("nodes")) {
+          const auto n = static_cast<std::size_t>(nodes);
+          bench_case c;
+          c.name = "world sweep, " + kernel + ", " + level_name + " level, " + locals +
+                   " locals, n = " + std::to_string(n) + ", pointer tree, bandwidth bound and flat hierarchy";
+          c.params = {{"storage", "all"},
+                      {"kernel", kernel},
+                      {"level", level_name},
+                      {"locals", locals},
+                      {"bytes_per_node", std::to_string(bytes)},
+                      {"nodes", std::to_string(n)}};
+          c.unit = "node";
+          c.cost = static_cast<double>(n);
+          c.timing = sweep_timing(quick);
+          c.run = [n, portable, mode, level, seed](case_context& ctx) {
+            run_level_sweeps(ctx, n, portable, mode, level, seed);
+          };
+          cases.push_back(std::move(c));
+        }
       }
     }
   }
@@ -170,6 +201,12 @@ const int registered = register_benchmark(
                   .description = "auto: the AVX2/FMA kernel where the CPU has it; portable: plain C++",
                   .default_value = "auto",
                   .choices = {"auto", "portable"}},
+                 {.name = "levels",
+                  .kind = option_kind::choice_list,
+                  .description = "What the sweep computes (both storages): acceleration: pose, v, w, a, alpha (a "
+                                 "hierarchy's default); velocity: pose, v, w; pose: T, R, S",
+                  .default_value = "acceleration,velocity,pose",
+                  .choices = {"acceleration", "velocity", "pose"}},
                  {.name = "locals",
                   .kind = option_kind::choice_list,
                   .description = "exact: the sweep reads the double locals (what scenes use); compact: float T, S, "
@@ -186,7 +223,7 @@ const int registered = register_benchmark(
      .adjust_defaults = &adjust_hierarchy_defaults,
      .compare = {.key = "storage", .baseline = storage_pointer},
      .plot_x = "nodes",
-     .plot_series = "kernel",
+     .plot_series = "level",
      .notes = "ns per node of one world sweep (local -> global pose, velocity, acceleration, angular velocity "
               "and angular acceleration of every node), the same maths and kernel for both storages, the "
               "same random tree. Ratio = pointer tree / flat. Target (issue 3): at 1,000,000 nodes at least 60 "
@@ -194,7 +231,9 @@ const int registered = register_benchmark(
               "memcpy moving the sweep's bytes per node (read local + depth, write global), measured in the same "
               "case; metrics bytes_per_node, bandwidth_gb_s, bound_ns_per_node, flat_over_bound, "
               "pointer_over_flat. Target (issue 17): flat <= 1.3x the bound and >= 20x the pointer tree. "
-              "locals: exact (double, the scenes' sweep) or compact (float T, S, v, a, w, alpha; double q)."});
+              "levels: acceleration (everything), velocity (pose, v, w) or pose, each against a pointer tree "
+              "computing the same level. locals: exact (double, the scenes' sweep) or compact (float T, S, v, a, w, "
+              "alpha; double q; acceleration level only)."});
 
 }  // namespace
 

@@ -9,12 +9,18 @@
 // The tree: node i's parent is drawn uniformly from 0..i-1 (node 0 is the only
 // top-level node), nodes are inserted in that order.
 //
+// Sweep levels (core/frames/sweep_level.hpp): the flat hierarchy sweeps at the level
+// asked, and the pointer tree is built from the same level's records (pose, pose and
+// velocity, or everything) and computes the same level, so each level has its own
+// like-for-like baseline.
+//
 // The bandwidth bound: a std::memcpy moving as many bytes per node as the sweep
 // (copy_workload), between buffers allocated like the hierarchy's arrays.
 #include <cstdint>
 #include <cstring>
 #include <memory>
 #include <random>
+#include <type_traits>
 #include <vector>
 
 #include "core/frames/hierarchy.hpp"
@@ -58,9 +64,11 @@ inline hierarchy_bench_tree round_locals_to_compact(hierarchy_bench_tree t) {
 }
 
 // Adds the nodes in order and sweeps once (which sorts the arrays into preorder).
-inline hierarchy3d build_flat_hierarchy(const hierarchy_bench_tree& t, sweep_locals mode = sweep_locals::exact) {
+inline hierarchy3d build_flat_hierarchy(const hierarchy_bench_tree& t, sweep_locals mode = sweep_locals::exact,
+                                        sweep_level level = sweep_level::acceleration) {
   hierarchy3d h;
   h.set_sweep_locals(mode);
+  h.set_sweep_level(level);
   h.reserve(t.local.size());
   std::vector<node_id> ids;
   ids.reserve(t.local.size());
@@ -77,47 +85,63 @@ inline void sweep_flat_hierarchy(hierarchy3d& h) {
 
 // ---- baseline: pointer-linked tree ------------------------------------------
 
-struct pointer_tree_node {
-  dynamic_transform3d local, global;
-  std::vector<pointer_tree_node*> children;
+// A node holding the records of one sweep level (Record: transform3d, moving_transform3d
+// or dynamic_transform3d).
+template <class Record>
+struct basic_pointer_tree_node {
+  Record local, global;
+  std::vector<basic_pointer_tree_node*> children;
 };
 
-struct pointer_tree {
-  std::vector<std::unique_ptr<pointer_tree_node>> owner;  // node i, allocated individually, in insertion order
-  pointer_tree_node* root = nullptr;
+template <class Record>
+struct basic_pointer_tree {
+  using node_type = basic_pointer_tree_node<Record>;
+  std::vector<std::unique_ptr<node_type>> owner;  // node i, allocated individually, in insertion order
+  node_type* root = nullptr;
 };
+using pointer_tree_node = basic_pointer_tree_node<dynamic_transform3d>;
+using pointer_tree = basic_pointer_tree<dynamic_transform3d>;
 
-inline pointer_tree build_pointer_tree(const hierarchy_bench_tree& t) {
-  pointer_tree p;
+// The tree with each local cut to Record (everything for dynamic_transform3d).
+template <class Record = dynamic_transform3d>
+basic_pointer_tree<Record> build_pointer_tree(const hierarchy_bench_tree& t) {
+  basic_pointer_tree<Record> p;
   p.owner.reserve(t.local.size());
   for (std::size_t i = 0; i < t.local.size(); ++i) {
-    p.owner.push_back(std::make_unique<pointer_tree_node>());
-    p.owner.back()->local = t.local[i];
+    p.owner.push_back(std::make_unique<basic_pointer_tree_node<Record>>());
+    if constexpr (std::is_same_v<Record, dynamic_transform3d>)
+      p.owner.back()->local = t.local[i];
+    else
+      take_tracked(t.local[i], p.owner.back()->local);
     if (i > 0) p.owner[t.parent[i]]->children.push_back(p.owner.back().get());
   }
   p.root = p.owner.empty() ? nullptr : p.owner.front().get();
   return p;
 }
 
-// Recursive update with the same per-node maths as the flat sweep: the same
-// kernel (SIMD when hierarchy_simd_available(), else compose_into), the parent's
-// frame (with R as a matrix) passed down.
-inline void sweep_pointer_subtree(pointer_tree_node& n, const sweep_frame<double, 3>& parent) {
-  sweep_frame<double, 3> self;
+// Recursive update with the same per-node maths as the flat sweep at Record's level:
+// the same kernel (SIMD when hierarchy_simd_available(), else compose_into), the
+// parent's frame (with R as a matrix) passed down; like the flat sweep's AVX2 kernel, the
+// SIMD one makes no frame for a leaf.
+template <class Record>
+void sweep_pointer_subtree(basic_pointer_tree_node<Record>& n, const frame_of_t<Record>& parent) {
+  frame_of_t<Record> self;
   compose_into(parent, n.local, self.global);
   self.refresh_rotation();
   n.global = self.global;
-  for (pointer_tree_node* c : n.children) sweep_pointer_subtree(*c, self);
+  for (basic_pointer_tree_node<Record>* c : n.children) sweep_pointer_subtree(*c, self);
 }
 #if FRAMELAB_HIERARCHY_SIMD
-__attribute__((target("avx2,fma"))) inline void sweep_pointer_subtree_simd(pointer_tree_node& n,
-                                                                           const simd_frame& parent) {
+template <class Record>
+__attribute__((target("avx2,fma"))) void sweep_pointer_subtree_simd(basic_pointer_tree_node<Record>& n,
+                                                                    const simd_frame& parent) {
   simd_frame self;
-  compose_into_simd(parent, n.local, self, n.global);
-  for (pointer_tree_node* c : n.children) sweep_pointer_subtree_simd(*c, self);
+  compose_into_simd(parent, n.local, self, n.global, !n.children.empty());
+  for (basic_pointer_tree_node<Record>* c : n.children) sweep_pointer_subtree_simd(*c, self);
 }
 #endif
-inline void sweep_pointer_tree(pointer_tree& p, bool allow_simd = true) {
+template <class Record>
+void sweep_pointer_tree(basic_pointer_tree<Record>& p, bool allow_simd = true) {
   if (!p.root) return;
 #if FRAMELAB_HIERARCHY_SIMD
   if (allow_simd && hierarchy_simd_available()) {
@@ -128,7 +152,7 @@ inline void sweep_pointer_tree(pointer_tree& p, bool allow_simd = true) {
   }
 #endif
   (void)allow_simd;
-  sweep_pointer_subtree(*p.root, sweep_frame<double, 3>{});
+  sweep_pointer_subtree(*p.root, frame_of_t<Record>{});
 }
 
 // ---- the bandwidth bound: a copy moving the sweep's bytes ----------------------
@@ -155,15 +179,37 @@ inline void run_copy(copy_workload& w) {
 
 // ---- checks ------------------------------------------------------------------
 
+// A few components of each world record, those the level computes.
+inline double checksum(const transform3d& g) {
+  return g.translation.x + g.rotation.w;
+}
+inline double checksum(const moving_transform3d& g) {
+  return checksum(g.pose) + g.velocity.y + g.angular_velocity.x;
+}
 inline double checksum(const dynamic_transform3d& g) {
   return g.pose.translation.x + g.velocity.y + g.accel.z + g.angular_velocity.x + g.angular_accel.y + g.pose.rotation.w;
 }
 inline double hierarchy_checksum(const hierarchy3d& h) {
   double s = 0;
-  for (const auto& g : h.globals()) s += checksum(g);
+  switch (h.sweep_level_mode()) {
+    case sweep_level::pose:
+      for (std::size_t i = 0; i < h.size(); ++i) s += checksum(h.global(h.id_at(i)).pose);
+      break;
+    case sweep_level::velocity:
+      for (std::size_t i = 0; i < h.size(); ++i) {
+        moving_transform3d m;
+        take_tracked(h.global(h.id_at(i)), m);
+        s += checksum(m);
+      }
+      break;
+    case sweep_level::acceleration:
+      for (const auto& g : h.globals()) s += checksum(g);
+      break;
+  }
   return s;
 }
-inline double pointer_tree_checksum(const pointer_tree& p) {
+template <class Record>
+double pointer_tree_checksum(const basic_pointer_tree<Record>& p) {
   double s = 0;
   for (const auto& n : p.owner) s += checksum(n->global);
   return s;

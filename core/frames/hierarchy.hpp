@@ -19,6 +19,11 @@
 // exact); the default, exact, sweeps the locals as stored (what scenes use). On the
 // issue-17 host the compact sweep is not faster: the kernel is compute-bound
 // (core/frames/hierarchy_sweep_compact.hpp).
+//
+// A scene that needs less than the accelerations asks for less with set_sweep_level
+// (core/frames/sweep_level.hpp): the sweep then computes only the pose (and v, w), over
+// records of 64 (112) instead of 160 bytes (core/frames/hierarchy_level_arrays.hpp);
+// global(n) reports what it does not track as NaN. The default computes everything.
 // Source: docs/articles.md, transform-hierarchy-dynamics
 #include <cmath>
 #include <compare>
@@ -32,12 +37,14 @@
 
 #include "core/frames/compact_dynamics.hpp"
 #include "core/frames/hierarchy_allocator.hpp"
+#include "core/frames/hierarchy_level_arrays.hpp"
 #include "core/frames/hierarchy_sweep.hpp"
 #include "core/frames/hierarchy_sweep_compact.hpp"
 #include "core/frames/hierarchy_sweep_simd.hpp"
 #include "core/frames/impulse.hpp"
 #include "core/frames/invalid_reason.hpp"
 #include "core/frames/node_id.hpp"
+#include "core/frames/preorder.hpp"
 
 namespace framelab {
 
@@ -79,6 +86,7 @@ class hierarchy {
     const std::uint32_t d = p == npos ? 0 : depth_[p] + 1;
     if constexpr (compactable)
       if (compact_on()) compact_.push_back(to_compact(l));
+    levels_.push_back(l);
     local_.push_back(l);
     global_.push_back(l);
     parent_.push_back(p);
@@ -102,6 +110,7 @@ class hierarchy {
     }
     local_.erase(local_.begin() + s, local_.begin() + e);
     if (compact_on()) compact_.erase(compact_.begin() + s, compact_.begin() + e);
+    levels_.erase(s, e);
     global_.erase(global_.begin() + s, global_.begin() + e);
     parent_.erase(parent_.begin() + s, parent_.begin() + e);
     depth_.erase(depth_.begin() + s, depth_.begin() + e);
@@ -132,15 +141,18 @@ class hierarchy {
     world_current_ = false;
   }
 
-  void clear() {  // keeps the sweep_locals mode
+  void clear() {  // keeps the sweep_locals mode and the sweep level
     const sweep_locals mode = sweep_locals_;
+    const sweep_level level = levels_.level();
     *this = hierarchy();
     sweep_locals_ = mode;
+    levels_.assign(level, {});
   }
   void reserve(std::size_t n) {
     local_.reserve(n), global_.reserve(n), parent_.reserve(n), depth_.reserve(n), id_of_slot_.reserve(n);
     slot_of_id_.reserve(n), name_of_id_.reserve(n);
     if (compact_on()) compact_.reserve(n);
+    levels_.reserve(n);
   }
 
   // [SECTION] queries ---------------------------------------------------------
@@ -173,7 +185,11 @@ class hierarchy {
   node_id id_at(std::size_t slot) const { return id_of_slot_.at(slot); }
   std::size_t slot_of(node_id n) const { return slot_checked(n, "slot_of"); }
   std::span<const dynamics_type> locals() const { return local_; }
-  std::span<const dynamics_type> globals() const { return global_; }  // as of the last update_world()
+  // As of the last update_world(); empty below sweep_level::acceleration (use global(n)).
+  std::span<const dynamics_type> globals() const {
+    if (levels_.level() != sweep_level::acceleration) return {};
+    return global_;
+  }
   std::span<const std::uint32_t> depths() const { return depth_; }
   bool is_preorder() const { return preorder_; }
   bool world_current() const { return world_current_; }
@@ -189,10 +205,13 @@ class hierarchy {
   }
 
   // Global dynamics: from the last sweep if the world is current, else composed
-  // along the chain of parents (always up to date).
+  // along the chain of parents (always up to date); what the sweep level does not
+  // track is NaN either way.
   dynamics_type global(node_id n) const {
     const std::uint32_t s = slot_checked(n, "global");
-    return world_current_ ? global_[s] : compose_chain(s);
+    const sweep_level level = levels_.level();
+    if (level == sweep_level::acceleration) return world_current_ ? global_[s] : compose_chain(s);
+    return world_current_ ? levels_.global(s) : with_untracked_nan(compose_chain(s), level);
   }
   // Sets the node's global dynamics, converted to local through its parent:
   //   A1 = A2^{-1} o A3
@@ -238,6 +257,11 @@ class hierarchy {
   // The world sweep: global dynamics of every node, parents before children.
   void update_world() {
     if (!preorder_) sort_preorder();
+    if (levels_.level() != sweep_level::acceleration) {
+      levels_.sweep(depth_.data(), max_depth_, simd_enabled_);
+      world_current_ = true;
+      return;
+    }
     const std::size_t frames = std::size_t(max_depth_) + 2;
 #if FRAMELAB_HIERARCHY_SIMD
     if constexpr (std::is_same_v<T, double> && N == 3) {
@@ -279,6 +303,10 @@ class hierarchy {
   // stay as set, in double; the world (global(), globals()) is the sweep's.
   void set_sweep_locals(sweep_locals mode) requires compactable {
     if (mode == sweep_locals_) return;
+    if (levels_.level() != sweep_level::acceleration)
+      throw std::invalid_argument(std::string("hierarchy::set_sweep_locals: compact locals need the acceleration "
+                                              "level, the sweep level is ") +
+                                  sweep_level_name(levels_.level()));
     if (mode == sweep_locals::compact) {
       std::vector<compact_dynamics3, hierarchy_allocator<compact_dynamics3>> c;
       c.reserve(local_.capacity());
@@ -300,6 +328,20 @@ class hierarchy {
     return sweep_locals_;
   }
 
+  // How much of the dynamics update_world() computes (see core/frames/sweep_level.hpp);
+  // below acceleration the sweep reads a copy of the locals cut to the level, kept
+  // current by every edit. Exact locals only.
+  void set_sweep_level(sweep_level level) {
+    if (level == levels_.level()) return;
+    if (level != sweep_level::acceleration && compact_on())
+      throw std::invalid_argument("hierarchy::set_sweep_level: compact locals sweep the accelerations too");
+    levels_.assign(level, local_);
+    world_current_ = false;
+  }
+  sweep_level sweep_level_mode() const {
+    return levels_.level();
+  }
+
   // Bytes the world sweep moves per node, from the hot arrays' element sizes: it reads
   // the local record and the depth and writes the global record (streaming stores on
   // big trees: no read for ownership).
@@ -307,7 +349,11 @@ class hierarchy {
     return (mode == sweep_locals::compact ? sizeof(compact_dynamics3) : sizeof(dynamics_type)) + sizeof(std::uint32_t) +
            sizeof(dynamics_type);
   }
+  static constexpr std::size_t sweep_bytes_per_node(sweep_level level) {
+    return sweep_level_bytes_per_node<T, N>(level);
+  }
   std::size_t sweep_bytes_per_node() const {
+    if (levels_.level() != sweep_level::acceleration) return sweep_bytes_per_node(levels_.level());
     return sweep_bytes_per_node(sweep_locals_);
   }
 
@@ -315,31 +361,12 @@ class hierarchy {
   // relative order): subtrees become contiguous and the sweep reads no parent index.
   void sort_preorder() {
     const std::uint32_t n = std::uint32_t(local_.size());
-    std::vector<std::uint32_t> first(n + 1, 0), child(n), roots, order, stack;
-    for (std::uint32_t i = 0; i < n; ++i)
-      if (parent_[i] == npos)
-        roots.push_back(i);
-      else
-        ++first[parent_[i] + 1];
-    for (std::uint32_t i = 0; i < n; ++i) first[i + 1] += first[i];
-    {
-      std::vector<std::uint32_t> fill(first.begin(), first.end() - 1);
-      for (std::uint32_t i = 0; i < n; ++i)
-        if (parent_[i] != npos) child[fill[parent_[i]]++] = i;
-    }
-    order.reserve(n);
-    stack.assign(roots.rbegin(), roots.rend());
-    while (!stack.empty()) {
-      const std::uint32_t x = stack.back();
-      stack.pop_back();
-      order.push_back(x);
-      for (std::uint32_t c = first[x + 1]; c > first[x]; --c) stack.push_back(child[c - 1]);
-    }
-    if (order.size() != n) throw std::logic_error("hierarchy::sort_preorder: the parent links contain a cycle");
+    const std::vector<std::uint32_t> order = preorder_of(parent_, npos);
     std::vector<std::uint32_t> new_slot(n);
     for (std::uint32_t k = 0; k < n; ++k) new_slot[order[k]] = k;
     permute(local_, order);
     if (compact_on()) permute(compact_, order);
+    levels_.permute(order);
     permute(global_, order);
     permute(id_of_slot_, order);
     std::vector<std::uint32_t> parent(n), depth(n);
@@ -378,6 +405,7 @@ class hierarchy {
   }
   // Keeps the compact copy of slot s's local current.
   void local_changed(std::uint32_t s) {
+    levels_.set(s, local_[s]);
     if constexpr (compactable)
       if (compact_on()) compact_[s] = to_compact(local_[s]);
   }
@@ -409,8 +437,9 @@ class hierarchy {
   std::vector<dynamics_type, hierarchy_allocator<dynamics_type>> global_;  // aligned for streaming stores
   // sweep_locals::compact (3D double): what the sweep reads instead of local_, by slot; else empty
   std::vector<compact_dynamics3, hierarchy_allocator<compact_dynamics3>> compact_;
-  std::vector<std::uint32_t> parent_;  // slot of the parent, npos for the world
-  std::vector<std::uint32_t> depth_;   // 0 for top-level nodes
+  hierarchy_level_arrays<T, N> levels_;  // below sweep_level::acceleration: what the sweep reads and writes
+  std::vector<std::uint32_t> parent_;    // slot of the parent, npos for the world
+  std::vector<std::uint32_t> depth_;     // 0 for top-level nodes
   std::vector<node_id> id_of_slot_;
   std::vector<sweep_frame<T, N>> stack_;
 #if FRAMELAB_HIERARCHY_SIMD

@@ -57,6 +57,10 @@ inline void compose_into(const sweep_frame<T, N>& parent, const dynamic_transfor
 // Sweeps nodes [first, last) of a preorder layout. depth[i] is the node's depth
 // below the sweep's base frame stack[0] (the world, or the parent of a subtree);
 // stack must hold max depth + 2 frames. Writes global[i] for every node.
+// Every node's R is turned into a matrix, children or not: skipping it for leaves (the
+// next node no deeper) saved 3 % in cache but cost 10 % at 10^6 nodes (38.7 against 35.1
+// ns/node; mispredicted branches leave fewer loads in flight, and this kernel has no
+// software prefetch). The AVX2 kernels skip their frame for leaves.
 template <class T, int N, class Depth>
 void sweep_preorder(const dynamic_transform<T, N>* local, const Depth* depth, dynamic_transform<T, N>* global,
                     std::size_t first, std::size_t last, sweep_frame<T, N>* stack) {

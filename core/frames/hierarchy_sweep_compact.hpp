@@ -24,6 +24,8 @@
 // once the kernel gets under the bound. Not used by default. Also measured (in cache,
 // under load) and slower: a slim parent frame (10 vectors instead of 18, the children
 // deriving J2, w2's permutations and q2 (x) i, j, k), and one vcvtps2pd per broadcast.
+// With the leaf skip and the cheaper R columns (2026-11-25): 18.5 ns against the exact
+// sweep's 16.9 at 10^6 nodes, 15.8-16.1 and 13.8-14.0 in cache: still slower.
 // Source: docs/articles.md, transform-hierarchy-dynamics, "Dynamics of the Composition".
 #include <cstddef>
 #include <cstdint>
@@ -52,7 +54,8 @@ namespace simd_compact_detail {
 #define FRAMELAB_SIMD_INLINE __attribute__((target("avx2,fma"), always_inline)) inline
 // self = parent o local; writes the global record to out (streaming if `stream`).
 template <bool stream>
-FRAMELAB_SIMD_INLINE void compose(const simd_frame& p, const compact_dynamics3* local, simd_frame& o, double* out) {
+FRAMELAB_SIMD_INLINE void compose(const simd_frame& p, const compact_dynamics3* local, simd_frame& o, double* out,
+                                  bool has_children) {
   using namespace simd_detail;
   const double* q1 = reinterpret_cast<const double*>(local);                                   // x, y, z, w
   const float* f = reinterpret_cast<const float*>(reinterpret_cast<const char*>(local) + 32);  // T S v a w alpha
@@ -95,6 +98,8 @@ FRAMELAB_SIMD_INLINE void compose(const simd_frame& p, const compact_dynamics3* 
   const __m256d q3 = _mm256_add_pd(
       _mm256_fmadd_pd(p.q_i, _mm256_broadcast_sd(q1 + 0), _mm256_mul_pd(p.rotation, _mm256_broadcast_sd(q1 + 3))),
       _mm256_fmadd_pd(p.q_k, _mm256_broadcast_sd(q1 + 2), _mm256_mul_pd(p.q_j, _mm256_broadcast_sd(q1 + 1))));
+  store_record<stream>(out, t3, q3, s3, v3, a3, w3, alpha3);
+  if (!has_children) return;
   // the frame for the children, written once the parent's is read (the compiler cannot
   // tell the two apart, so a store to o before would make it read p again)
   o.translation = t3;
@@ -105,7 +110,7 @@ FRAMELAB_SIMD_INLINE void compose(const simd_frame& p, const compact_dynamics3* 
   o.w_zxy = w3_zxy;
   o.angular_accel = alpha3;
   o.scale = s3;
-  finish<stream>(o, q3, s3, t3, v3, a3, w3, alpha3, out);
+  set_rotation_for_children(o, q3, s3);
 }
 
 #undef FRAMELAB_SIMD_INLINE
@@ -129,12 +134,14 @@ __attribute__((target("avx2,fma"))) inline void sweep_preorder_compact_simd(cons
       const char* ahead = reinterpret_cast<const char*>(local + i + simd_compact_prefetch_nodes);
       _mm_prefetch(ahead, _MM_HINT_T0);
       _mm_prefetch(ahead + 64, _MM_HINT_T0);
-      simd_compact_detail::compose<true>(stack[depth[i]], local + i, stack[depth[i] + 1], g + 20 * i);
+      simd_compact_detail::compose<true>(stack[depth[i]], local + i, stack[depth[i] + 1], g + 20 * i,
+                                         simd_detail::has_children(depth, i, last));
     }
     _mm_sfence();
   } else {
     for (std::size_t i = first; i < last; ++i)
-      simd_compact_detail::compose<false>(stack[depth[i]], local + i, stack[depth[i] + 1], g + 20 * i);
+      simd_compact_detail::compose<false>(stack[depth[i]], local + i, stack[depth[i] + 1], g + 20 * i,
+                                          simd_detail::has_children(depth, i, last));
   }
 }
 
