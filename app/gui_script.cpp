@@ -2,6 +2,7 @@
 
 #include <array>
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -184,10 +185,20 @@ std::optional<std::string> script_player::before_frame(ui::ui_state& state) {
   return std::nullopt;
 }
 
+// A relative preset file is looked up next to the script first (a lesson names its presets
+// from its own folder), then as given.
+std::string script_player::scene_argument(const std::string& argument) const {
+  const std::filesystem::path given(argument);
+  if (!given.is_relative() || !argument.ends_with(".json")) return argument;
+  const std::filesystem::path beside = std::filesystem::path(script_.file).parent_path() / given;
+  std::error_code ec;
+  return std::filesystem::is_regular_file(beside, ec) ? beside.string() : argument;
+}
+
 std::optional<std::string> script_player::run(const script_step& step, ui::ui_state& state) {
   const std::string& first = step.args.empty() ? step.command : step.args[0];
   if (step.command == "scene") {
-    if (!ui::open_scene(state, first)) return state.message;
+    if (!ui::open_scene(state, scene_argument(first))) return state.message;
   } else if (step.command == "wait") {
     frames_to_wait_ = *frame_count(first);
   } else if (step.command == "show" || step.command == "hide") {

@@ -2,7 +2,8 @@
 // A GUI script drives the real app frame by frame, as a lecturer would with the mouse,
 // for tests and rehearsed demos:  framelab --script FILE [--scene S]
 // One command per line; '#' starts a comment:
-//   scene NAME|FILE.json      open a scene or preset (as the Scenes menu does)
+//   scene NAME|FILE.json      open a scene or preset (as the Scenes menu does); a relative
+//                             FILE is looked up next to the script first
 //   wait N                    let N frames pass (each advances the simulation 1/60 s)
 //   show PANEL | hide PANEL   browser, transport, parameters, tree, plots, help, benchmarks
 //   key KEY                   a keyboard shortcut: space . r f1 esc tab f11 ctrl+= ctrl+- ctrl+0
@@ -72,6 +73,7 @@ class script_player {
  private:
   std::optional<std::string> run(const script_step& step, ui::ui_state& state);
   std::string where(const script_step& step) const;
+  std::string scene_argument(const std::string& argument) const;
 
   gui_script script_;
   std::size_t next_ = 0;

@@ -1,4 +1,4 @@
-// Lessons: the shipped ones load, name real scenes, say and pause; played step by step
+// Lessons: the shipped ones load, name real scenes or presets beside them, say and pause; played step by step
 // against a real simulation, each pause holds the lesson until the lecturer goes on,
 // and the captions change only then. Captions keep their text ('#' and quotes inside).
 #include <gtest/gtest.h>
@@ -10,6 +10,7 @@
 
 #include "app/gui_script.hpp"
 #include "app/lesson_runner.hpp"
+#include "scenes/preset.hpp"
 #include "scenes/registry.hpp"
 #include "ui/presentation.hpp"
 
@@ -34,9 +35,13 @@ TEST(lessons, three_ship_and_each_loads_with_real_scenes_captions_and_pauses) {
     EXPECT_GE(count_steps(script, "say"), 3u) << file;
     EXPECT_GE(count_steps(script, "pause"), 2u) << file;
     for (const auto& step : script.steps) {
-      if (step.command == "scene") {
-        EXPECT_NE(find_scene(step.args.at(0)), nullptr) << file << ":" << step.line;
-      }
+      if (step.command != "scene") continue;
+      // A scene name, or a preset beside the lesson that loads.
+      const std::string& what = step.args.at(0);
+      preset loaded;
+      const bool known = find_scene(what) != nullptr ||
+                         !load_preset((fs::path(file).parent_path() / what).string(), loaded);
+      EXPECT_TRUE(known) << file << ":" << step.line << ": " << what;
     }
   }
 }
