@@ -96,8 +96,12 @@ std::optional<std::string> check_step(const script_step& step) {
   if ((step.command == "show" || step.command == "hide") && panel_flag(probe, first) == nullptr) {
     return step.command + ": no panel '" + first + "' (browser, transport, parameters, tree, plots, help, benchmarks)";
   }
-  if (step.command == "key" && !shortcut_named(first)) return "key: unknown key '" + first + "' (space . r f1 esc tab f11 ctrl+= ctrl+- ctrl+0)";
-  if (step.command == "present" && first != "on" && first != "off") return "present: expected on or off, got '" + first + "'";
+  if (step.command == "key" && !shortcut_named(first)) {
+    return "key: unknown key '" + first + "' (space . r f1 esc tab f11 ctrl+= ctrl+- ctrl+0)";
+  }
+  if (step.command == "present" && first != "on" && first != "off") {
+    return "present: expected on or off, got '" + first + "'";
+  }
   if (step.command == "record") {
     if (auto error = check_record_step(step)) return "record: " + *error;
   }

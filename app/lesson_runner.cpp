@@ -46,7 +46,7 @@ void lesson_runner::before_frame(ui::ui_state& state) {
     ui::set_message(state, "Lesson stopped: " + *error, true);
     return;
   }
-  player_->take_shot_request();  // a lesson takes no pictures
+  player_->take_shot_request();                                       // a lesson takes no pictures
   if (player_->finished() && !state.lesson.waiting) player_.reset();  // the last caption stays until "End lesson"
 }
 

@@ -72,8 +72,9 @@ ui_font_files find_ui_fonts() {
   ui_font_files files;
   files.text = first_existing({chosen != nullptr ? chosen : "", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
                                "/usr/share/fonts/TTF/DejaVuSans.ttf", "/usr/share/fonts/dejavu/DejaVuSans.ttf"});
-  files.numbers = first_existing({"/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
-                                  "/usr/share/fonts/TTF/DejaVuSansMono.ttf", "/usr/share/fonts/dejavu/DejaVuSansMono.ttf"});
+  files.numbers =
+      first_existing({"/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", "/usr/share/fonts/TTF/DejaVuSansMono.ttf",
+                      "/usr/share/fonts/dejavu/DejaVuSansMono.ttf"});
   return files;
 }
 
@@ -94,7 +95,8 @@ std::optional<std::string> build_ui_fonts(const ui_font_files& files, const ImGu
     if (files.text.empty() || !add_font_file(files.text, pixels)) add_built_in_font(scale);
   }
   // The third, for lesson captions (ui::font_role::caption).
-  if (files.text.empty() || !add_font_file(files.text, caption_scale * pixels)) add_built_in_font(caption_scale * scale);
+  if (files.text.empty() || !add_font_file(files.text, caption_scale * pixels))
+    add_built_in_font(caption_scale * scale);
   atlas.Build();
   ImGuiStyle& style = ImGui::GetStyle();
   style = base_style;

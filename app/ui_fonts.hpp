@@ -5,10 +5,10 @@
 // fonts-dejavu-core, found at run time), with ImGui's style sizes scaled alike. When a
 // font file is missing or unreadable, ImGui's built-in font (enlarged) stands in and
 // the reason is kept for the status line.
+#include <imgui.h>
+
 #include <optional>
 #include <string>
-
-#include <imgui.h>
 
 namespace framelab {
 

@@ -11,7 +11,9 @@ namespace framelab::render {
 
 namespace {
 
-bool finite(const glm::dvec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+bool finite(const glm::dvec3& v) {
+  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
 
 std::vector<bounding_sphere> drawn_spheres(const scene_view& view) {
   std::vector<bounding_sphere> spheres;
@@ -23,7 +25,8 @@ std::vector<bounding_sphere> drawn_spheres(const scene_view& view) {
   }
   for (const auto& v : view.vectors) {
     const glm::dvec3 tip = v.origin + v.value * v.scale;
-    if (v.visible && finite(v.origin) && finite(tip)) spheres.push_back({0.5 * (v.origin + tip), 0.5 * glm::length(tip - v.origin)});
+    if (v.visible && finite(v.origin) && finite(tip))
+      spheres.push_back({0.5 * (v.origin + tip), 0.5 * glm::length(tip - v.origin)});
   }
   return spheres;
 }
@@ -41,7 +44,8 @@ std::optional<bounding_sphere> bodies_bounds(const scene_view& view) {
     high = glm::max(high, s.centre + glm::dvec3(s.radius));
   }
   bounding_sphere bounds{0.5 * (low + high), 0.0};
-  for (const auto& s : spheres) bounds.radius = std::max(bounds.radius, glm::length(s.centre - bounds.centre) + s.radius);
+  for (const auto& s : spheres)
+    bounds.radius = std::max(bounds.radius, glm::length(s.centre - bounds.centre) + s.radius);
   return bounds;
 }
 

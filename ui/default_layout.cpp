@@ -12,12 +12,13 @@ constexpr float gap = 4.0f;  // pixels between a panel and the stage or the wind
 
 panel_rect stage_rect(ImVec2 display) {
   const float margin = 0.5f * (1.0f - stage_fraction);
-  return {ImVec2(margin * display.x, margin * display.y), ImVec2(stage_fraction * display.x, stage_fraction * display.y)};
+  return {ImVec2(margin * display.x, margin * display.y),
+          ImVec2(stage_fraction * display.x, stage_fraction * display.y)};
 }
 
 panel_rect slot_rect(panel_slot slot, ImVec2 display, float menu_height, int index, float title_height) {
   const panel_rect stage = stage_rect(display);
-  const float left = stage.position.x;                 // width of the side columns
+  const float left = stage.position.x;  // width of the side columns
   const float right = stage.position.x + stage.size.x;
   const float bottom = stage.position.y + stage.size.y;
   const float top = menu_height + gap;
@@ -25,13 +26,21 @@ panel_rect slot_rect(panel_slot slot, ImVec2 display, float menu_height, int ind
   const float side_width = left - 2.0f * gap;
   panel_rect r{};
   switch (slot) {
-    case panel_slot::left_top: r = {ImVec2(gap, top), ImVec2(side_width, middle_y - top - gap)}; break;
-    case panel_slot::left_bottom: r = {ImVec2(gap, middle_y), ImVec2(side_width, display.y - middle_y - gap)}; break;
-    case panel_slot::right_top: r = {ImVec2(right + gap, top), ImVec2(side_width, middle_y - top - gap)}; break;
+    case panel_slot::left_top:
+      r = {ImVec2(gap, top), ImVec2(side_width, middle_y - top - gap)};
+      break;
+    case panel_slot::left_bottom:
+      r = {ImVec2(gap, middle_y), ImVec2(side_width, display.y - middle_y - gap)};
+      break;
+    case panel_slot::right_top:
+      r = {ImVec2(right + gap, top), ImVec2(side_width, middle_y - top - gap)};
+      break;
     case panel_slot::right_bottom:
       r = {ImVec2(right + gap, middle_y), ImVec2(side_width, display.y - middle_y - gap)};
       break;
-    case panel_slot::top: r = {ImVec2(left + gap, top), ImVec2(stage.size.x - 2.0f * gap, stage.position.y - top - gap)}; break;
+    case panel_slot::top:
+      r = {ImVec2(left + gap, top), ImVec2(stage.size.x - 2.0f * gap, stage.position.y - top - gap)};
+      break;
     case panel_slot::bottom:
       r = {ImVec2(left + gap, bottom + gap), ImVec2(stage.size.x - 2.0f * gap, display.y - bottom - 2.0f * gap)};
       break;

@@ -3,9 +3,9 @@
 // another: each label wants to sit at its anchor plus an offset; one that would overlap
 // a label already placed moves straight down below it (the labels stack), and the app
 // draws a thin leader line back to the anchor. Labels are placed top to bottom.
-#include <vector>
-
 #include <imgui.h>
+
+#include <vector>
 
 namespace framelab::ui {
 

@@ -6,7 +6,9 @@
 
 namespace framelab::ui {
 
-void continue_lesson(ui_state& state) { state.lesson.waiting = false; }
+void continue_lesson(ui_state& state) {
+  state.lesson.waiting = false;
+}
 
 // The lesson's caption in a box at the bottom centre, above the presentation bar, with
 // Next while the lesson waits and Stop while a lesson plays.
@@ -15,7 +17,8 @@ void draw_lesson_caption(ui_state& state) {
   const float font = ImGui::GetFontSize();
   const float above = presenting(state) ? ImGui::GetFrameHeightWithSpacing() + 2.0f * font : 0.5f * font;
   ImGui::SetNextWindowPos(ImVec2(0.5f * display.x, display.y - above), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
-  ImGui::SetNextWindowSizeConstraints(ImVec2(stage_fraction * display.x, 0.0f), ImVec2(stage_fraction * display.x, display.y));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(stage_fraction * display.x, 0.0f),
+                                      ImVec2(stage_fraction * display.x, display.y));
   ImGui::SetNextWindowBgAlpha(0.85f);
   constexpr ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
                                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove;

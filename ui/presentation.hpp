@@ -10,7 +10,9 @@ namespace framelab::ui {
 
 inline constexpr std::size_t max_readouts = 4;
 
-inline bool presenting(const ui_state& state) { return state.before_presentation.has_value(); }
+inline bool presenting(const ui_state& state) {
+  return state.before_presentation.has_value();
+}
 
 void enter_presentation(ui_state& state);
 void leave_presentation(ui_state& state);

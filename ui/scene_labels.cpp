@@ -17,7 +17,9 @@ struct screen_label {
   ImU32 color;
 };
 
-ImU32 opaque(const glm::vec4& color) { return ImGui::ColorConvertFloat4ToU32(ImVec4(color.r, color.g, color.b, 1.0f)); }
+ImU32 opaque(const glm::vec4& color) {
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(color.r, color.g, color.b, 1.0f));
+}
 
 std::vector<screen_label> visible_labels(const scene_view& view, const screen_projection& to_screen) {
   std::vector<screen_label> labels;

@@ -2,10 +2,10 @@
 // The text in the 3D view: each visible arrow's name, length and unit at its tip, and
 // the scene's text labels, drawn behind the panels, in the interface font (so they grow
 // with the UI scale), moved apart where they would overlap (ui/label_layout.hpp).
+#include <imgui.h>
+
 #include <functional>
 #include <optional>
-
-#include <imgui.h>
 
 #include "core/scene_view.hpp"
 

@@ -14,12 +14,15 @@ inline constexpr int ui_scale_step_percent = 25;
 inline constexpr float ui_font_pixels = 16.0f;  // the text height at 100 %
 inline constexpr float reference_dpi = 96.0f;   // the display density 100 % is made for
 
-inline int clamp_ui_scale(int percent) { return std::clamp(percent, min_ui_scale_percent, max_ui_scale_percent); }
+inline int clamp_ui_scale(int percent) {
+  return std::clamp(percent, min_ui_scale_percent, max_ui_scale_percent);
+}
 
 // One step up (direction > 0) or down (direction < 0), onto the step grid, within range.
 inline int step_ui_scale(int percent, int direction) {
   const int grid = (clamp_ui_scale(percent) / ui_scale_step_percent) * ui_scale_step_percent;
-  const int next = direction > 0 ? grid + ui_scale_step_percent : (grid == percent ? grid - ui_scale_step_percent : grid);
+  const int next =
+      direction > 0 ? grid + ui_scale_step_percent : (grid == percent ? grid - ui_scale_step_percent : grid);
   return clamp_ui_scale(next);
 }
 
@@ -31,6 +34,8 @@ inline int ui_scale_for_dpi(float dpi) {
   return clamp_ui_scale(static_cast<int>(std::lround(percent / ui_scale_step_percent)) * ui_scale_step_percent);
 }
 
-inline float ui_scale_factor(int percent) { return static_cast<float>(clamp_ui_scale(percent)) / 100.0f; }
+inline float ui_scale_factor(int percent) {
+  return static_cast<float>(clamp_ui_scale(percent)) / 100.0f;
+}
 
 }  // namespace framelab::ui

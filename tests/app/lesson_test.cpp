@@ -39,8 +39,8 @@ TEST(lessons, three_ship_and_each_loads_with_real_scenes_captions_and_pauses) {
       // A scene name, or a preset beside the lesson that loads.
       const std::string& what = step.args.at(0);
       preset loaded;
-      const bool known = find_scene(what) != nullptr ||
-                         !load_preset((fs::path(file).parent_path() / what).string(), loaded);
+      const bool known =
+          find_scene(what) != nullptr || !load_preset((fs::path(file).parent_path() / what).string(), loaded);
       EXPECT_TRUE(known) << file << ":" << step.line << ": " << what;
     }
   }
@@ -92,7 +92,9 @@ TEST(lessons, each_pause_holds_the_lesson_until_the_lecturer_goes_on) {
 
 class script_file : public testing::Test {
  protected:
-  void SetUp() override { file_ = fs::temp_directory_path() / ("framelab_lesson_" + std::to_string(::getpid()) + ".lesson"); }
+  void SetUp() override {
+    file_ = fs::temp_directory_path() / ("framelab_lesson_" + std::to_string(::getpid()) + ".lesson");
+  }
   void TearDown() override { fs::remove(file_); }
   std::string write(const std::string& text) {
     std::ofstream(file_) << text;
@@ -103,7 +105,8 @@ class script_file : public testing::Test {
 
 TEST_F(script_file, say_keeps_the_rest_of_the_line_without_its_quotes) {
   gui_script script;
-  ASSERT_FALSE(load_gui_script(write("say \"Press #1: 2 w x v, 'quoted'\"  # a comment\nsay   plain words  \nsay\n"), script));
+  ASSERT_FALSE(
+      load_gui_script(write("say \"Press #1: 2 w x v, 'quoted'\"  # a comment\nsay   plain words  \nsay\n"), script));
   ASSERT_EQ(script.steps.size(), 3u);
   EXPECT_EQ(script.steps[0].args.at(0), "Press #1: 2 w x v, 'quoted'");
   EXPECT_EQ(script.steps[1].args.at(0), "plain words");

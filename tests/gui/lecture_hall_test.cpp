@@ -3,6 +3,7 @@
 // checked where a viewer would look: the menu bar's text twice as tall at 200 %; no
 // menu bar in presentation mode; the caption's text at the bottom of the stage; F11
 // fullscreen and back.
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -10,8 +11,6 @@
 #include <fstream>
 #include <memory>
 #include <string>
-
-#include <gtest/gtest.h>
 
 #include "tests/gui/gui_test_support.hpp"
 
@@ -85,7 +84,8 @@ TEST_F(lecture_hall_test, scale_presentation_and_a_caption_show_in_the_real_wind
                                      std::to_string(width) + "x" + std::to_string(height),
                                  exit_code);
   ASSERT_EQ(exit_code, 0) << output;
-  for (const char* name : {"default", "scale200"}) framelab::gui_test::expect_framelab_picture(png(name), width, height);
+  for (const char* name : {"default", "scale200"})
+    framelab::gui_test::expect_framelab_picture(png(name), width, height);
 
   // The menu bar's words ("File Scenes ..."): their height doubles at 200 %.
   const picture normal(png("default"));
@@ -94,7 +94,8 @@ TEST_F(lecture_hall_test, scale_presentation_and_a_caption_show_in_the_real_wind
   const int normal_text = normal.bright_rows_extent(4, 0, 300, 20);
   const int large_text = large.bright_rows_extent(8, 0, 600, 40);
   ASSERT_GT(normal_text, 5) << "no menu text found";
-  EXPECT_NEAR(static_cast<double>(large_text) / normal_text, 2.0, 0.4) << normal_text << " vs " << large_text << " rows";
+  EXPECT_NEAR(static_cast<double>(large_text) / normal_text, 2.0, 0.4)
+      << normal_text << " vs " << large_text << " rows";
 
   // Presentation mode: no menu bar along the top.
   const picture staged(png("presentation"));
@@ -127,7 +128,8 @@ TEST(lecture_hall, f11_toggles_fullscreen_and_restores_the_window) {
   std::ofstream(script) << "scene carousel\nwait 3\nkey f11\nwait 10\nshot " << (dir / "full.png").string()
                         << "\nkey f11\nwait 10\nshot " << (dir / "window.png").string() << "\n";
   int exit_code = -1;
-  const std::string output = run(std::string(FRAMELAB_EXE) + " --script " + script.string() + " --size 800x500", exit_code);
+  const std::string output =
+      run(std::string(FRAMELAB_EXE) + " --script " + script.string() + " --size 800x500", exit_code);
   ASSERT_EQ(exit_code, 0) << output;
   const picture full((dir / "full.png").string());
   const picture window((dir / "window.png").string());

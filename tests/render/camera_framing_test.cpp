@@ -1,12 +1,13 @@
 // Framing the bodies (presentation mode): after framing, every corner of every drawn
 // shape projects inside the view (or its middle 60 %), through the camera's own
 // matrices; and the frame is tight: some corner reaches the outer part of the view.
-#include <cmath>
-#include <random>
+#include "render/camera_framing.hpp"
 
 #include <gtest/gtest.h>
 
-#include "render/camera_framing.hpp"
+#include <cmath>
+#include <random>
+
 #include "render/orbit_camera.hpp"
 
 namespace framelab::render {

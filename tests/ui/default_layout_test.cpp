@@ -2,13 +2,14 @@
 // the middle 60 % of the window (read back from ImGui's own window list after real
 // frames of the real UI); in presentation mode only the slim bar and the readouts
 // show, and leaving it brings back the panels and the camera as they were.
+#include "ui/default_layout.hpp"
+
 #include <imgui.h>
 #include <imgui_internal.h>
 
 #include <string>
 
 #include "tests/ui/headless_ui.hpp"
-#include "ui/default_layout.hpp"
 #include "ui/label_layout.hpp"
 #include "ui/presentation.hpp"
 #include "ui/settings.hpp"
@@ -51,8 +52,8 @@ TEST_F(default_layout_test, no_panel_covers_the_stage_in_any_scene) {
     EXPECT_GE(shown.size(), 5u) << entry.info.name;  // browser, transport, parameters, tree, plots
     for (const auto& w : shown) {
       EXPECT_FALSE(ui::rectangles_overlap(w.position, w.size, stage.position, stage.size))
-          << entry.info.name << ": panel '" << w.name << "' at (" << w.position.x << ", " << w.position.y
-          << ") size " << w.size.x << " x " << w.size.y << " covers the stage";
+          << entry.info.name << ": panel '" << w.name << "' at (" << w.position.x << ", " << w.position.y << ") size "
+          << w.size.x << " x " << w.size.y << " covers the stage";
       EXPECT_GE(w.position.x, 0.0f) << w.name;
       EXPECT_LE(w.position.x + w.size.x, display.x) << w.name;
       EXPECT_LE(w.position.y + w.size.y, display.y) << w.name;

@@ -2,9 +2,9 @@
 // random crowds, on labels sharing one anchor, and with labels that need no move.
 #include "ui/label_layout.hpp"
 
-#include <random>
-
 #include <gtest/gtest.h>
+
+#include <random>
 
 namespace framelab::ui {
 namespace {
@@ -30,7 +30,7 @@ TEST(label_layout, random_crowds_end_without_overlaps_and_move_only_down) {
     expect_no_overlap(labels, corners);
     for (std::size_t i = 0; i < labels.size(); ++i) {
       EXPECT_FLOAT_EQ(corners[i].x, labels[i].anchor.x + offset.x);  // same column as its arrow
-      EXPECT_GE(corners[i].y, labels[i].anchor.y + offset.y);         // never above where it wants to be
+      EXPECT_GE(corners[i].y, labels[i].anchor.y + offset.y);        // never above where it wants to be
     }
   }
 }
@@ -39,7 +39,8 @@ TEST(label_layout, labels_at_one_point_stack_one_line_apart) {
   const std::vector<label_box> labels(4, label_box{ImVec2(100.0f, 100.0f), ImVec2(80.0f, 15.0f)});
   const std::vector<ImVec2> corners = place_labels(labels, ImVec2(0.0f, 0.0f));
   expect_no_overlap(labels, corners);
-  for (std::size_t i = 0; i < corners.size(); ++i) EXPECT_FLOAT_EQ(corners[i].y, 100.0f + 15.0f * static_cast<float>(i));
+  for (std::size_t i = 0; i < corners.size(); ++i)
+    EXPECT_FLOAT_EQ(corners[i].y, 100.0f + 15.0f * static_cast<float>(i));
 }
 
 TEST(label_layout, labels_far_apart_stay_where_they_are) {

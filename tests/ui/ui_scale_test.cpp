@@ -2,9 +2,9 @@
 // density picks the nearest step.
 #include "ui/ui_scale.hpp"
 
-#include <cmath>
-
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 namespace framelab::ui {
 namespace {
