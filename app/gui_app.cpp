@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <ostream>
 
 #include "app/config_paths.hpp"
@@ -216,7 +217,12 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   };
   ui::sync_with_simulation(state);
   // A HiDPI display starts at its own scale, unless the settings keep one; a rehearsed run at 100 %.
-  if (!rehearsed) state.ui_scale_percent = ui::ui_scale_for_dpi(window.display_dpi());
+  if (!rehearsed) {
+    const float dpi = window.display_dpi();
+    state.ui_scale_percent = dpi > 0.0f ? ui::ui_scale_for_dpi(dpi)
+                                        : ui::ui_scale_for_desktop_factor(std::getenv("GDK_SCALE"),
+                                                                          std::getenv("QT_SCALE_FACTOR"));
+  }
   if (!files.settings.empty()) restore_settings(files, run.scene, state);
   if (!rehearsed) state.lesson_files = find_lessons(lessons_directory());
   applied_view applied;

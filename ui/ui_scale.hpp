@@ -5,6 +5,7 @@
 // style when state.ui_scale_percent changes, and saves it in the settings.
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 namespace framelab::ui {
 
@@ -32,6 +33,19 @@ inline int ui_scale_for_dpi(float dpi) {
   if (!(dpi > 0.0f) || !std::isfinite(dpi)) return min_ui_scale_percent;
   const float percent = 100.0f * dpi / reference_dpi;
   return clamp_ui_scale(static_cast<int>(std::lround(percent / ui_scale_step_percent)) * ui_scale_step_percent);
+}
+
+// Where SDL cannot tell the density (common on X11), the desktop's own scale factor, as
+// GTK and Qt read it (GDK_SCALE=2, QT_SCALE_FACTOR=1.5), to the nearest step; 100 % when
+// neither is set or readable.
+inline int ui_scale_for_desktop_factor(const char* gdk_scale, const char* qt_scale_factor) {
+  for (const char* text : {gdk_scale, qt_scale_factor}) {
+    if (text == nullptr || text[0] == '\0') continue;
+    char* end = nullptr;
+    const float factor = std::strtof(text, &end);
+    if (end != text && *end == '\0' && factor > 0.0f) return ui_scale_for_dpi(factor * reference_dpi);
+  }
+  return min_ui_scale_percent;
 }
 
 inline float ui_scale_factor(int percent) {

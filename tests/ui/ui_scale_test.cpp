@@ -36,5 +36,16 @@ TEST(ui_scale, the_display_density_picks_the_nearest_step) {
   EXPECT_EQ(ui_scale_for_dpi(INFINITY), min_ui_scale_percent);
 }
 
+TEST(ui_scale, a_desktop_scale_factor_stands_in_for_an_unknown_density) {
+  EXPECT_EQ(ui_scale_for_desktop_factor("2", nullptr), 200);
+  EXPECT_EQ(ui_scale_for_desktop_factor(nullptr, "1.5"), 150);
+  EXPECT_EQ(ui_scale_for_desktop_factor("", "1.25"), 125);
+  EXPECT_EQ(ui_scale_for_desktop_factor("2", "1.5"), 200);  // GDK_SCALE first
+  EXPECT_EQ(ui_scale_for_desktop_factor("9", nullptr), max_ui_scale_percent);
+  EXPECT_EQ(ui_scale_for_desktop_factor(nullptr, nullptr), min_ui_scale_percent);
+  EXPECT_EQ(ui_scale_for_desktop_factor("two", "-1"), min_ui_scale_percent);
+  EXPECT_EQ(ui_scale_for_desktop_factor("2x", "nan"), min_ui_scale_percent);
+}
+
 }  // namespace
 }  // namespace framelab::ui
