@@ -124,8 +124,8 @@ basic_pointer_tree<Record> build_pointer_tree(const hierarchy_bench_tree& t) {
 // parent's frame (with R as a matrix) passed down; like the flat sweep's AVX2 kernel, the
 // SIMD one makes no frame for a leaf.
 template <class Record>
-void sweep_pointer_subtree(basic_pointer_tree_node<Record>& n, const frame_of_t<Record>& parent) {
-  frame_of_t<Record> self;
+void sweep_pointer_subtree(basic_pointer_tree_node<Record>& n, const record_frame<Record>& parent) {
+  record_frame<Record> self;
   compose_into(parent, n.local, self.global);
   self.refresh_rotation();
   n.global = self.global;
@@ -152,7 +152,7 @@ void sweep_pointer_tree(basic_pointer_tree<Record>& p, bool allow_simd = true) {
   }
 #endif
   (void)allow_simd;
-  sweep_pointer_subtree(*p.root, frame_of_t<Record>{});
+  sweep_pointer_subtree(*p.root, record_frame<Record>{});
 }
 
 // ---- the bandwidth bound: a copy moving the sweep's bytes ----------------------

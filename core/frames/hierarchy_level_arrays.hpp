@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/frames/hierarchy_allocator.hpp"
-#include "core/frames/hierarchy_sweep_levels.hpp"
+#include "core/frames/hierarchy_sweep.hpp"
 #include "core/frames/hierarchy_sweep_levels_simd.hpp"
 
 namespace framelab {
@@ -110,13 +110,13 @@ class hierarchy_level_arrays {
     }
 #endif
     (void)allow_simd;
-    std::vector<level_frame<Record>>& stack = portable_stack<Record>();
+    std::vector<record_frame<Record>>& stack = portable_stack<Record>();
     if (stack.size() < frames) stack.resize(frames);
-    stack[0] = level_frame<Record>{};  // the world: identity, at rest
-    sweep_preorder_level(local.data(), depth, global.data(), 0, local.size(), stack.data());
+    stack[0] = record_frame<Record>{};  // the world: identity, at rest
+    sweep_preorder(local.data(), depth, global.data(), 0, local.size(), stack.data());
   }
   template <class Record>
-  std::vector<level_frame<Record>>& portable_stack() {
+  std::vector<record_frame<Record>>& portable_stack() {
     if constexpr (std::is_same_v<Record, pose_type>)
       return pose_stack_;
     else
@@ -126,8 +126,8 @@ class hierarchy_level_arrays {
   sweep_level level_ = sweep_level::acceleration;
   array<pose_type> pose_local_, pose_global_;        // sweep_level::pose, else empty
   array<moving_type> moving_local_, moving_global_;  // sweep_level::velocity, else empty
-  std::vector<level_frame<pose_type>> pose_stack_;
-  std::vector<level_frame<moving_type>> moving_stack_;
+  std::vector<record_frame<pose_type>> pose_stack_;
+  std::vector<record_frame<moving_type>> moving_stack_;
 #if FRAMELAB_HIERARCHY_SIMD
   std::vector<simd_frame> simd_stack_;
 #endif

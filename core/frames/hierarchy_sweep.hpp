@@ -16,57 +16,90 @@
 
 namespace framelab {
 
-// A parent as seen by its children during the sweep: its global dynamics and R as a matrix.
+// The pose of a sweep record: a transform is its own pose, the other records
+// (moving_transform, dynamic_transform) hold one.
 template <class T, int N>
-struct sweep_frame {
-  dynamic_transform<T, N> global;
-  glm::mat<N, N, T> rotation = glm::mat<N, N, T>(T(1));
-
-  void refresh_rotation() { rotation = rotation_matrix(global.pose.rotation); }
-};
-
-// a3 = a2 o a1 with a2 = parent.global, the formulas of dynamic_transform::operator*
-// with R2 taken from parent.rotation:
-//   T3 = J2 T1 + T2,  R3 = R2 R1,  S3 = S2 S1
-//   v3 = v2 + J2 v1 + w2 J2 T1
-//   a3 = a2 + J2 a1 + alpha2 J2 T1 + (w2)^2 J2 T1 + 2 w2 J2 v1
-//   w3 = w2 + R2 w1 R2^T
-//   alpha3 = alpha2 + R2 alpha1 R2^T + [w2, w3]
+transform<T, N>& pose_of(transform<T, N>& record) {
+  return record;
+}
 template <class T, int N>
-inline void compose_into(const sweep_frame<T, N>& parent, const dynamic_transform<T, N>& a1,
-                         dynamic_transform<T, N>& a3) {
-  using vec = glm::vec<N, T>;
-  const dynamic_transform<T, N>& a2 = parent.global;
-  const glm::mat<N, N, T>& r2 = parent.rotation;
-  const T s2 = a2.pose.scale;
-  const auto& w2 = a2.angular_velocity;
-  const vec j2_t1 = r2 * (s2 * a1.pose.translation);
-  const vec j2_v1 = r2 * (s2 * a1.velocity);
-  const vec j2_a1 = r2 * (s2 * a1.accel);
-  const vec w2_j2_t1 = skew_apply(w2, j2_t1);
-  a3.pose.translation = a2.pose.translation + j2_t1;
-  a3.pose.rotation = compose_rotations(a2.pose.rotation, a1.pose.rotation);
-  a3.pose.scale = s2 * a1.pose.scale;
-  a3.velocity = a2.velocity + j2_v1 + w2_j2_t1;
-  a3.accel =
-      a2.accel + j2_a1 + skew_apply(a2.angular_accel, j2_t1) + skew_apply(w2, w2_j2_t1) + T(2) * skew_apply(w2, j2_v1);
-  a3.angular_velocity = w2 + conjugate_skew(r2, a1.angular_velocity);
-  a3.angular_accel = a2.angular_accel + conjugate_skew(r2, a1.angular_accel) + commutator(w2, a3.angular_velocity);
+const transform<T, N>& pose_of(const transform<T, N>& record) {
+  return record;
+}
+template <class Record>
+auto& pose_of(Record& record) {
+  return record.pose;
 }
 
-// Sweeps nodes [first, last) of a preorder layout. depth[i] is the node's depth
-// below the sweep's base frame stack[0] (the world, or the parent of a subtree);
-// stack must hold max depth + 2 frames. Writes global[i] for every node.
+// What a record carries beyond its pose (core/frames/sweep_level.hpp): v and w, then a and alpha.
+template <class Record>
+concept carries_velocity = requires(Record r) { r.velocity; };
+template <class Record>
+concept carries_acceleration = requires(Record r) { r.accel; };
+
+// A parent as seen by its children during the sweep: its global record and R as a matrix.
+template <class Record>
+struct record_frame {
+  using scalar_type = typename Record::scalar_type;
+  static constexpr int dimension = Record::dimension;
+
+  Record global;
+  glm::mat<dimension, dimension, scalar_type> rotation = glm::mat<dimension, dimension, scalar_type>(scalar_type(1));
+
+  void refresh_rotation() { rotation = rotation_matrix(pose_of(global).rotation); }
+};
+template <class T, int N>
+using sweep_frame = record_frame<dynamic_transform<T, N>>;
+
+// a3 = a2 o a1 with a2 = parent.global, the formulas of dynamic_transform::operator*
+// with R2 taken from parent.rotation, as far as the record goes:
+//   T3 = J2 T1 + T2,  R3 = R2 R1,  S3 = S2 S1
+//   v3 = v2 + J2 v1 + w2 J2 T1
+//   w3 = w2 + R2 w1 R2^T
+//   a3 = a2 + J2 a1 + alpha2 J2 T1 + (w2)^2 J2 T1 + 2 w2 J2 v1
+//   alpha3 = alpha2 + R2 alpha1 R2^T + [w2, w3]
+// A lower level's results are bit for bit the full record's pose (and velocity): the
+// expressions are the same whatever the record.
+template <class Record>
+inline void compose_into(const record_frame<Record>& parent, const Record& a1, Record& a3) {
+  using T = typename Record::scalar_type;
+  using vec = glm::vec<Record::dimension, T>;
+  const Record& a2 = parent.global;
+  const auto& r2 = parent.rotation;
+  const T s2 = pose_of(a2).scale;
+  const vec j2_t1 = r2 * (s2 * pose_of(a1).translation);
+  pose_of(a3).translation = pose_of(a2).translation + j2_t1;
+  pose_of(a3).rotation = compose_rotations(pose_of(a2).rotation, pose_of(a1).rotation);
+  pose_of(a3).scale = s2 * pose_of(a1).scale;
+  if constexpr (carries_velocity<Record>) {
+    const auto& w2 = a2.angular_velocity;
+    const vec j2_v1 = r2 * (s2 * a1.velocity);
+    const vec w2_j2_t1 = skew_apply(w2, j2_t1);
+    a3.velocity = a2.velocity + j2_v1 + w2_j2_t1;
+    a3.angular_velocity = w2 + conjugate_skew(r2, a1.angular_velocity);
+    if constexpr (carries_acceleration<Record>) {
+      const vec j2_a1 = r2 * (s2 * a1.accel);
+      a3.accel = a2.accel + j2_a1 + skew_apply(a2.angular_accel, j2_t1) + skew_apply(w2, w2_j2_t1) +
+                 T(2) * skew_apply(w2, j2_v1);
+      a3.angular_accel = a2.angular_accel + conjugate_skew(r2, a1.angular_accel) + commutator(w2, a3.angular_velocity);
+    }
+  }
+}
+
+// Sweeps nodes [first, last) of a preorder layout, at any sweep level (Record: transform,
+// moving_transform or dynamic_transform). depth[i] is the node's depth below the sweep's
+// base frame stack[0] (the world, or the parent of a subtree); stack must hold max
+// depth + 2 frames. Writes global[i] for every node.
 // Every node's R is turned into a matrix, children or not: skipping it for leaves (the
 // next node no deeper) saved 3 % in cache but cost 10 % at 10^6 nodes (38.7 against 35.1
 // ns/node; mispredicted branches leave fewer loads in flight, and this kernel has no
 // software prefetch). The AVX2 kernels skip their frame for leaves.
-template <class T, int N, class Depth>
-void sweep_preorder(const dynamic_transform<T, N>* local, const Depth* depth, dynamic_transform<T, N>* global,
-                    std::size_t first, std::size_t last, sweep_frame<T, N>* stack) {
+template <class Record, class Depth>
+void sweep_preorder(const Record* local, const Depth* depth, Record* global, std::size_t first, std::size_t last,
+                    record_frame<Record>* stack) {
   for (std::size_t i = first; i < last; ++i) {
     const std::size_t d = depth[i];
-    sweep_frame<T, N>& self = stack[d + 1];
+    record_frame<Record>& self = stack[d + 1];
     compose_into(stack[d], local[i], self.global);
     self.refresh_rotation();
     global[i] = self.global;

@@ -167,7 +167,7 @@ __attribute__((target("avx2,fma"))) inline void sweep_range(const double* l, con
 }
 }  // namespace simd_level_detail
 
-// sweep_preorder_level for 3D double pose or velocity records with the SIMD kernel;
+// sweep_preorder for 3D double pose or velocity records with the SIMD kernel;
 // stack[0] must be set (set_world).
 template <class Record>
 __attribute__((target("avx2,fma"))) void sweep_preorder_level_simd(const Record* local, const std::uint32_t* depth,
