@@ -10,6 +10,23 @@
 #include "app/gui_app.hpp"
 #include "app/sim_command.hpp"
 
+namespace {
+
+// What shot and record share: the scene with its --set values, the window size and the
+// number of frames the window runs.
+framelab::gui_run offscreen_run(const std::string& scene, const std::vector<std::string>& sets, int width, int height,
+                                int frames) {
+  framelab::gui_run run;
+  run.scene = scene;
+  run.sets = sets;
+  run.width = width;
+  run.height = height;
+  run.frames = frames;
+  return run;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace framelab;
   const cli_request request = parse_command_line(argc, argv, std::cout, std::cerr);
@@ -24,22 +41,14 @@ int main(int argc, char** argv) {
       if (request.bench.list) return run_bench_list(std::cout);
       return run_bench(request.bench, std::cout, std::cerr, ::isatty(STDERR_FILENO) == 1);
     case command_kind::shot: {
-      gui_run run;
-      run.scene = request.shot.scene;
-      run.sets = request.shot.sets;
-      run.width = request.shot.width;
-      run.height = request.shot.height;
-      run.frames = request.shot.frames;
+      gui_run run = offscreen_run(request.shot.scene, request.shot.sets, request.shot.width, request.shot.height,
+                                  request.shot.frames);
       run.png_path = request.shot.out;
       return run_gui(run, std::cout, std::cerr);
     }
     case command_kind::record: {
-      gui_run run;
-      run.scene = request.record.scene;
-      run.sets = request.record.sets;
-      run.width = request.record.width;
-      run.height = request.record.height;
-      run.frames = request.record.frames();
+      gui_run run = offscreen_run(request.record.scene, request.record.sets, request.record.width,
+                                  request.record.height, request.record.frames());
       run.record_path = request.record.out;
       run.record_fps = request.record.fps;
       return run_gui(run, std::cout, std::cerr);
