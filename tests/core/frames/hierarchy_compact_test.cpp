@@ -13,10 +13,14 @@
 
 #include "core/frames/hierarchy.hpp"
 #include "tests/core/frames/motion_fd.hpp"
+#include "tests/core/frames/random_hierarchy.hpp"
 
 namespace {
 using namespace framelab;
+using framelab::test::brute_force_global;
+using framelab::test::build_random;
 using framelab::test::cast;
+using framelab::test::relative_error;
 
 constexpr double sweep_tol = 1e-12;  // compact sweep vs brute force on the same (rounded) locals, relative
 // compact sweep vs the exact world (unrounded locals), relative to the magnitudes: each
@@ -33,38 +37,7 @@ std::size_t streaming_nodes() {
 #endif
 }
 
-dynamic_transform3d random_local(std::mt19937& rng) {
-  auto d = cast<double>(test::jet_motion<3>::random(rng, 0).d0);
-  d.pose.translation *= 0.5;
-  d.pose.scale = 1 + (d.pose.scale - 1) * 0.1;
-  return d;
-}
-
-double relative_error(const dynamic_transform3d& a, const dynamic_transform3d& b) {
-  const auto e = test::compare(a, b);
-  const double scale =
-      1 + std::max({test::max_abs(b.velocity), test::max_abs(b.accel), test::max_abs(b.pose.translation)});
-  return std::max({e.pose, e.velocity, e.accel, e.angular_velocity, e.angular_accel}) / scale;
-}
-
-// L_root o ... o L_node in double, each local passed through `round` first.
-template <class Round>
-dynamic_transform3d brute_force_global(const hierarchy3d& h, node_id n, Round round) {
-  auto g = round(h.local(n));
-  for (node_id p = h.parent(n); p.valid(); p = h.parent(p)) g = round(h.local(p)) * g;
-  return g;
-}
 const auto rounded = [](const dynamic_transform3d& d) { return round_to_compact(d); };
-const auto unrounded = [](const dynamic_transform3d& d) { return d; };
-
-std::vector<node_id> build_random(hierarchy3d& h, std::mt19937& rng, std::size_t n) {
-  std::vector<node_id> ids;
-  for (std::size_t i = 0; i < n; ++i) {
-    const node_id parent = i == 0 ? world_node : ids[std::uniform_int_distribution<std::size_t>(0, i - 1)(rng)];
-    ids.push_back(h.add(parent, random_local(rng)));
-  }
-  return ids;
-}
 
 // Worst relative error of the compact sweep (both kernels) against the brute force of
 // the rounded locals, every `every`-th slot.
@@ -82,7 +55,7 @@ double max_error_vs_rounded(hierarchy3d& h, std::size_t every) {
 TEST(hierarchy_compact, record_is_96_bytes_and_widening_is_exact) {
   std::mt19937 rng(71);
   for (int k = 0; k < 100; ++k) {
-    const dynamic_transform3d d = random_local(rng);
+    const dynamic_transform3d d = test::random_local<double, 3>(rng);
     const dynamic_transform3d r = round_to_compact(d);
     EXPECT_EQ(r.pose.rotation, d.pose.rotation);          // q kept in double
     EXPECT_EQ(round_to_compact(r).velocity, r.velocity);  // rounding twice changes nothing
@@ -132,7 +105,7 @@ TEST(hierarchy_compact, accuracy_against_the_exact_double_world) {
   double compact_error = 0, float_error = 0;
   std::size_t deepest = 0;
   for (std::size_t i = 0; i < ids.size(); ++i) {
-    const dynamic_transform3d exact = brute_force_global(h, ids[i], unrounded);
+    const dynamic_transform3d exact = brute_force_global(h, ids[i]);
     compact_error = std::max(compact_error, relative_error(h.global(ids[i]), exact));
     float_error = std::max(float_error, relative_error(cast<double>(f.global(fids[i])), exact));
     deepest = std::max(deepest, h.depth(ids[i]));
@@ -159,7 +132,7 @@ TEST(hierarchy_compact, edits_keep_the_compact_copy_current) {
     return id;
   };
   for (int round = 0; round < 3; ++round) {
-    for (int k = 0; k < 100; ++k) ids.push_back(h.add(pick(), random_local(rng)));
+    for (int k = 0; k < 100; ++k) ids.push_back(h.add(pick(), test::random_local<double, 3>(rng)));
     EXPECT_LE(max_error_vs_rounded(h, 1), sweep_tol) << "after adds, round " << round;
     h.remove(pick());
     EXPECT_LE(max_error_vs_rounded(h, 1), sweep_tol) << "after remove, round " << round;
@@ -170,15 +143,15 @@ TEST(hierarchy_compact, edits_keep_the_compact_copy_current) {
       if (!inside) h.reparent(a, b, k % 2 ? reparent_mode::keep_world : reparent_mode::keep_local);
     }
     EXPECT_LE(max_error_vs_rounded(h, 1), sweep_tol) << "after reparents, round " << round;
-    for (int k = 0; k < 20; ++k) h.set_local(pick(), random_local(rng));
-    for (int k = 0; k < 20; ++k) h.set_global(pick(), random_local(rng));
+    for (int k = 0; k < 20; ++k) h.set_local(pick(), test::random_local<double, 3>(rng));
+    for (int k = 0; k < 20; ++k) h.set_global(pick(), test::random_local<double, 3>(rng));
     for (int k = 0; k < 20; ++k) h.apply_linear_impulse(pick(), glm::dvec3(3.0, -1.0, 2.0), 2.5, k % 2 == 0);
     EXPECT_LE(max_error_vs_rounded(h, 1), sweep_tol) << "after set_local, set_global, impulses, round " << round;
   }
   h.clear();
   EXPECT_EQ(h.sweep_locals_mode(), sweep_locals::compact);  // clear keeps the mode
-  const node_id a = h.add(world_node, random_local(rng));
-  h.add(a, random_local(rng));
+  const node_id a = h.add(world_node, test::random_local<double, 3>(rng));
+  h.add(a, test::random_local<double, 3>(rng));
   EXPECT_LE(max_error_vs_rounded(h, 1), sweep_tol);
 }
 

@@ -12,39 +12,17 @@
 
 #include "core/frames/hierarchy.hpp"
 #include "tests/core/frames/motion_fd.hpp"
+#include "tests/core/frames/random_hierarchy.hpp"
 
 namespace {
 using namespace framelab;
+using framelab::test::brute_force_global;
+using framelab::test::build_random;
 using framelab::test::cast;
+using framelab::test::random_local;
 
 constexpr double sweep_tol = 1e-12;  // level sweep vs brute force, relative to the magnitudes
 constexpr sweep_level lower_levels[] = {sweep_level::pose, sweep_level::velocity};
-
-template <class T, int N>
-dynamic_transform<T, N> random_local(std::mt19937& rng) {
-  auto d = cast<T>(test::jet_motion<N>::random(rng, 0).d0);
-  d.pose.translation *= T(0.5);
-  d.pose.scale = T(1) + (d.pose.scale - T(1)) * T(0.1);
-  return d;
-}
-
-template <class T, int N>
-std::vector<node_id> build_random(hierarchy<T, N>& h, std::mt19937& rng, std::size_t n) {
-  std::vector<node_id> ids;
-  for (std::size_t i = 0; i < n; ++i) {
-    const node_id parent = i == 0 ? world_node : ids[std::uniform_int_distribution<std::size_t>(0, i - 1)(rng)];
-    ids.push_back(h.add(parent, random_local<T, N>(rng)));
-  }
-  return ids;
-}
-
-// L_root o ... o L_node, walking up the public parent() links.
-template <class T, int N>
-dynamic_transform<T, N> brute_force_global(const hierarchy<T, N>& h, node_id n) {
-  auto g = h.local(n);
-  for (node_id p = h.parent(n); p.valid(); p = h.parent(p)) g = h.local(p) * g;
-  return g;
-}
 
 template <class V>
 bool all_nan(const V& v) {

@@ -10,10 +10,14 @@
 #include <random>
 
 #include "tests/core/frames/motion_fd.hpp"
+#include "tests/core/frames/random_hierarchy.hpp"
 
 namespace {
 using namespace framelab;
+using framelab::test::brute_force_global;
 using framelab::test::cast;
+using framelab::test::random_local;
+using framelab::test::relative_error;
 
 constexpr double sweep_tol = 1e-12;       // sweep vs brute force, relative to magnitude
 constexpr double round_trip_tol = 1e-12;  // set_global -> global
@@ -26,31 +30,6 @@ std::size_t simd_stream_min_bytes_or_default() {
 #else
   return std::size_t(8) << 20;
 #endif
-}
-
-template <class T, int N>
-dynamic_transform<T, N> random_local(std::mt19937& rng) {
-  auto d = cast<T>(test::jet_motion<N>::random(rng, 0).d0);
-  d.pose.translation *= T(0.5);
-  d.pose.scale = T(1) + (d.pose.scale - T(1)) * T(0.1);
-  return d;
-}
-
-// Reference: the global dynamics as the composition L_root o ... o L_node, found by
-// walking up the public parent() links (independent of storage order and sweep).
-template <class T, int N>
-dynamic_transform<T, N> brute_force_global(const hierarchy<T, N>& h, node_id n) {
-  auto g = h.local(n);
-  for (node_id p = h.parent(n); p.valid(); p = h.parent(p)) g = h.local(p) * g;
-  return g;
-}
-
-template <class T, int N>
-double relative_error(const dynamic_transform<T, N>& a, const dynamic_transform<T, N>& b) {
-  const auto e = test::compare(a, b);
-  const double scale = 1 + std::max({double(test::max_abs(b.velocity)), double(test::max_abs(b.accel)),
-                                     double(test::max_abs(b.pose.translation))});
-  return std::max({e.pose, e.velocity, e.accel, e.angular_velocity, e.angular_accel}) / scale;
 }
 
 // Parent before child for every node, and the depths match the parent links.
