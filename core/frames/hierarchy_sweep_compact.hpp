@@ -99,18 +99,7 @@ FRAMELAB_SIMD_INLINE void compose(const simd_frame& p, const compact_dynamics3* 
       _mm256_fmadd_pd(p.q_i, _mm256_broadcast_sd(q1 + 0), _mm256_mul_pd(p.rotation, _mm256_broadcast_sd(q1 + 3))),
       _mm256_fmadd_pd(p.q_k, _mm256_broadcast_sd(q1 + 2), _mm256_mul_pd(p.q_j, _mm256_broadcast_sd(q1 + 1))));
   store_record<stream>(out, t3, q3, s3, v3, a3, w3, alpha3);
-  if (!has_children) return;
-  // the frame for the children, written once the parent's is read (the compiler cannot
-  // tell the two apart, so a store to o before would make it read p again)
-  o.translation = t3;
-  o.velocity = v3;
-  o.accel = a3;
-  o.angular_velocity = w3;
-  o.w_yzx = w3_yzx;
-  o.w_zxy = w3_zxy;
-  o.angular_accel = alpha3;
-  o.scale = s3;
-  set_rotation_for_children(o, q3, s3);
+  if (has_children) set_frame_for_children(o, t3, q3, s3, v3, a3, w3, w3_yzx, w3_zxy, alpha3);
 }
 
 #undef FRAMELAB_SIMD_INLINE

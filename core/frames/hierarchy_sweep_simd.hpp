@@ -152,6 +152,23 @@ FRAMELAB_SIMD_INLINE void set_rotation_for_children(simd_frame& o, __m256d q3, _
   o.scol2 = _mm256_mul_pd(col2, s3);
 }
 
+// The whole frame a node leaves for its children at the acceleration level. Call it once
+// the parent's frame is read: the compiler cannot tell the two frames apart, so a store
+// to o before would make it read the parent again.
+FRAMELAB_SIMD_INLINE void set_frame_for_children(simd_frame& o, __m256d t3, __m256d q3, __m256d s3, __m256d v3,
+                                                 __m256d a3, __m256d w3, __m256d w3_yzx, __m256d w3_zxy,
+                                                 __m256d alpha3) {
+  o.translation = t3;
+  o.velocity = v3;
+  o.accel = a3;
+  o.angular_velocity = w3;
+  o.w_yzx = w3_yzx;
+  o.w_zxy = w3_zxy;
+  o.angular_accel = alpha3;
+  o.scale = s3;
+  set_rotation_for_children(o, q3, s3);
+}
+
 // R3 = R2 R1 as quaternions, q1 (x, y, z, w) in memory:
 //   q3 = q2 (x) q1 = w1 q2 + x1 q2 (x) i + y1 q2 (x) j + z1 q2 (x) k
 FRAMELAB_SIMD_INLINE __m256d compose_quaternion(const simd_frame& p, const double* q1) {
@@ -194,18 +211,7 @@ FRAMELAB_SIMD_INLINE void compose(const simd_frame& p, const double* l, simd_fra
   // R3 = R2 R1 (q3 = q2 (x) q1)
   const __m256d q3 = compose_quaternion(p, l + 3);
   store_record<stream>(out, t3, q3, s3, v3, a3, w3, alpha3);
-  if (!has_children) return;
-  // the frame for the children, written once the parent's is read (the compiler cannot
-  // tell the two apart, so a store to o before would make it read p again)
-  o.translation = t3;
-  o.velocity = v3;
-  o.accel = a3;
-  o.angular_velocity = w3;
-  o.w_yzx = w3_yzx;
-  o.w_zxy = w3_zxy;
-  o.angular_accel = alpha3;
-  o.scale = s3;
-  set_rotation_for_children(o, q3, s3);
+  if (has_children) set_frame_for_children(o, t3, q3, s3, v3, a3, w3, w3_yzx, w3_zxy, alpha3);
 }
 
 // In a preorder array, node i has children iff the next node is deeper.
