@@ -2,6 +2,8 @@
 // What the GUI tests share: running the real framelab binary and checking the PNG it
 // wrote (right size, a real picture with many distinct colours, ImGui's main menu
 // bar across the top).
+#include <gtest/gtest.h>
+#include <stb_image.h>
 #include <sys/wait.h>
 
 #include <array>
@@ -10,9 +12,6 @@
 #include <memory>
 #include <set>
 #include <string>
-
-#include <gtest/gtest.h>
-#include <stb_image.h>
 
 namespace framelab::gui_test {
 
@@ -29,25 +28,56 @@ inline std::string run(const std::string& command, int& exit_code) {
   return output;
 }
 
+// A PNG read back as RGB bytes, top row first; empty (loaded() false) when unreadable.
+struct png_picture {
+  int width = 0;
+  int height = 0;
+  std::unique_ptr<unsigned char, void (*)(void*)> pixels{nullptr, stbi_image_free};
+
+  explicit png_picture(const std::string& png) {
+    int channels = 0;
+    pixels.reset(stbi_load(png.c_str(), &width, &height, &channels, 3));
+  }
+  bool loaded() const { return pixels != nullptr; }
+  const unsigned char* at(int x, int y) const { return pixels.get() + 3 * (y * width + x); }
+  int luminance(int x, int y) const {
+    const unsigned char* p = at(x, y);
+    return (299 * p[0] + 587 * p[1] + 114 * p[2]) / 1000;
+  }
+  // The pixels of [x0, x1) x [y0, y1) whose colour matches (match(r, g, b)).
+  template <class Match>
+  int count(Match match, int x0, int y0, int x1, int y1) const {
+    int n = 0;
+    for (int y = y0; y < y1; ++y) {
+      for (int x = x0; x < x1; ++x) n += match(at(x, y)[0], at(x, y)[1], at(x, y)[2]) ? 1 : 0;
+    }
+    return n;
+  }
+  template <class Match>
+  int count(Match match) const {
+    return count(match, 0, 0, width, height);
+  }
+  // ImGui's dark style paints the main menu bar (0.14, 0.14, 0.14): its pixels on row 2.
+  int menu_bar_pixels() const {
+    const auto menu_grey = [](int r, int g, int b) {
+      return std::abs(r - 36) <= 3 && std::abs(g - 36) <= 3 && std::abs(b - 36) <= 3;
+    };
+    return count(menu_grey, 0, 2, width, 3);
+  }
+};
+
 inline void expect_framelab_picture(const std::string& png, int width, int height) {
-  int w = 0, h = 0, channels = 0;
-  std::unique_ptr<unsigned char, void (*)(void*)> pixels(stbi_load(png.c_str(), &w, &h, &channels, 3), stbi_image_free);
-  ASSERT_NE(pixels, nullptr) << "cannot read " << png;
-  EXPECT_EQ(w, width) << png;
-  EXPECT_EQ(h, height) << png;
+  const png_picture picture(png);
+  ASSERT_TRUE(picture.loaded()) << "cannot read " << png;
+  EXPECT_EQ(picture.width, width) << png;
+  EXPECT_EQ(picture.height, height) << png;
   std::set<unsigned> colours;
-  for (int i = 0; i < w * h; ++i) {
-    const unsigned char* p = pixels.get() + 3 * i;
+  for (int i = 0; i < picture.width * picture.height; ++i) {
+    const unsigned char* p = picture.pixels.get() + 3 * i;
     colours.insert((unsigned(p[0]) << 16) | (unsigned(p[1]) << 8) | p[2]);
   }
   EXPECT_GE(colours.size(), min_distinct_colours) << png;
-  // ImGui's dark style paints the main menu bar (0.14, 0.14, 0.14): most of the top row.
-  int menu_bar_pixels = 0;
-  for (int x = 0; x < w; ++x) {
-    const unsigned char* p = pixels.get() + 3 * (2 * w + x);
-    if (std::abs(p[0] - 36) <= 3 && std::abs(p[1] - 36) <= 3 && std::abs(p[2] - 36) <= 3) ++menu_bar_pixels;
-  }
-  EXPECT_GT(menu_bar_pixels, w / 2) << png << ": the main menu bar is missing";
+  EXPECT_GT(picture.menu_bar_pixels(), picture.width / 2) << png << ": the main menu bar is missing";
 }
 
 }  // namespace framelab::gui_test

@@ -22,42 +22,31 @@ using framelab::gui_test::run;
 constexpr int width = 1280;
 constexpr int height = 720;
 
-struct picture {
-  int w = 0;
-  int h = 0;
-  std::unique_ptr<unsigned char, void (*)(void*)> pixels{nullptr, stbi_image_free};
+using picture = framelab::gui_test::png_picture;
 
-  explicit picture(const std::string& png) {
-    int channels = 0;
-    pixels.reset(stbi_load(png.c_str(), &w, &h, &channels, 3));
-  }
-  int luminance(int x, int y) const {
-    const unsigned char* p = pixels.get() + 3 * (y * w + x);
-    return (299 * p[0] + 587 * p[1] + 114 * p[2]) / 1000;
-  }
-  // Rows of [x0, x1) x [y0, y1) holding text-bright pixels: the first and last such row.
-  int bright_rows_extent(int x0, int y0, int x1, int y1) const {
-    int first = -1;
-    int last = -1;
-    for (int y = y0; y < y1; ++y) {
-      for (int x = x0; x < x1; ++x) {
-        if (luminance(x, y) > 170) {
-          if (first < 0) first = y;
-          last = y;
-          break;
-        }
+// Rows of [x0, x1) x [y0, y1) holding text-bright pixels: from the first such row to the last.
+int bright_rows_extent(const picture& p, int x0, int y0, int x1, int y1) {
+  int first = -1;
+  int last = -1;
+  for (int y = y0; y < y1; ++y) {
+    for (int x = x0; x < x1; ++x) {
+      if (p.luminance(x, y) > 170) {
+        if (first < 0) first = y;
+        last = y;
+        break;
       }
     }
-    return first < 0 ? 0 : last - first + 1;
   }
-  int bright_pixels(int x0, int y0, int x1, int y1) const {
-    int count = 0;
-    for (int y = y0; y < y1; ++y) {
-      for (int x = x0; x < x1; ++x) count += luminance(x, y) > 200 ? 1 : 0;
-    }
-    return count;
+  return first < 0 ? 0 : last - first + 1;
+}
+
+int bright_pixels(const picture& p, int x0, int y0, int x1, int y1) {
+  int count = 0;
+  for (int y = y0; y < y1; ++y) {
+    for (int x = x0; x < x1; ++x) count += p.luminance(x, y) > 200 ? 1 : 0;
   }
-};
+  return count;
+}
 
 class lecture_hall_test : public testing::Test {
  protected:
@@ -90,28 +79,23 @@ TEST_F(lecture_hall_test, scale_presentation_and_a_caption_show_in_the_real_wind
   // The menu bar's words ("File Scenes ..."): their height doubles at 200 %.
   const picture normal(png("default"));
   const picture large(png("scale200"));
-  ASSERT_TRUE(normal.pixels && large.pixels);
-  const int normal_text = normal.bright_rows_extent(4, 0, 300, 20);
-  const int large_text = large.bright_rows_extent(8, 0, 600, 40);
+  ASSERT_TRUE(normal.loaded() && large.loaded());
+  const int normal_text = bright_rows_extent(normal, 4, 0, 300, 20);
+  const int large_text = bright_rows_extent(large, 8, 0, 600, 40);
   ASSERT_GT(normal_text, 5) << "no menu text found";
   EXPECT_NEAR(static_cast<double>(large_text) / normal_text, 2.0, 0.4)
       << normal_text << " vs " << large_text << " rows";
 
   // Presentation mode: no menu bar along the top.
   const picture staged(png("presentation"));
-  ASSERT_TRUE(staged.pixels);
-  int menu_pixels = 0;
-  for (int x = 0; x < staged.w; ++x) {
-    const unsigned char* p = staged.pixels.get() + 3 * (2 * staged.w + x);
-    menu_pixels += std::abs(p[0] - 36) <= 3 && std::abs(p[1] - 36) <= 3 && std::abs(p[2] - 36) <= 3 ? 1 : 0;
-  }
-  EXPECT_LT(menu_pixels, staged.w / 4) << "the menu bar is still drawn in presentation mode";
+  ASSERT_TRUE(staged.loaded());
+  EXPECT_LT(staged.menu_bar_pixels(), staged.width / 4) << "the menu bar is still drawn in presentation mode";
 
   // The caption: bright text appears at the bottom of the stage, above the transport bar.
   const picture captioned(png("caption"));
-  ASSERT_TRUE(captioned.pixels);
+  ASSERT_TRUE(captioned.loaded());
   const int x0 = width / 5, x1 = width - width / 5, y0 = height - height / 4, y1 = height - height / 12;
-  EXPECT_GT(captioned.bright_pixels(x0, y0, x1, y1), staged.bright_pixels(x0, y0, x1, y1) + 300)
+  EXPECT_GT(bright_pixels(captioned, x0, y0, x1, y1), bright_pixels(staged, x0, y0, x1, y1) + 300)
       << "no caption text at the bottom";
 }
 
@@ -133,11 +117,11 @@ TEST(lecture_hall, f11_toggles_fullscreen_and_restores_the_window) {
   ASSERT_EQ(exit_code, 0) << output;
   const picture full((dir / "full.png").string());
   const picture window((dir / "window.png").string());
-  ASSERT_TRUE(full.pixels && window.pixels) << output;
-  EXPECT_GT(full.w, 800);
-  EXPECT_GT(full.h, 500);
-  EXPECT_EQ(window.w, 800);
-  EXPECT_EQ(window.h, 500);
+  ASSERT_TRUE(full.loaded() && window.loaded()) << output;
+  EXPECT_GT(full.width, 800);
+  EXPECT_GT(full.height, 500);
+  EXPECT_EQ(window.width, 800);
+  EXPECT_EQ(window.height, 500);
   fs::remove_all(dir);
 }
 

@@ -2,11 +2,10 @@
 // panels) for every registered scene and checks the PNG: right size, a real picture
 // (many distinct colours), the ImGui main menu bar drawn across the top, and a frame
 // time printed.
-#include <filesystem>
-#include <memory>
-#include <string>
-
 #include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
 
 #include "scenes/registry.hpp"
 #include "tests/gui/gui_test_support.hpp"
@@ -40,18 +39,6 @@ TEST_P(shot_test, writes_a_non_blank_png_with_panels) {
 // herpolhode, colours nothing else in these scenes or the panels uses.
 class poinsot_shot_test : public testing::TestWithParam<std::string> {};
 
-int count_pixels(const std::string& png, bool (*match)(int r, int g, int b)) {
-  int w = 0, h = 0, channels = 0;
-  std::unique_ptr<unsigned char, void (*)(void*)> pixels(stbi_load(png.c_str(), &w, &h, &channels, 3), stbi_image_free);
-  if (pixels == nullptr) return -1;
-  int count = 0;
-  for (int i = 0; i < w * h; ++i) {
-    const unsigned char* p = pixels.get() + 3 * i;
-    if (match(p[0], p[1], p[2])) ++count;
-  }
-  return count;
-}
-
 TEST_P(poinsot_shot_test, shows_the_polhodes_and_the_herpolhode) {
   constexpr int big_width = 1280, big_height = 720;
   constexpr int min_curve_pixels = 40;  // a few dozen pixels of 1-pixel lines
@@ -65,8 +52,9 @@ TEST_P(poinsot_shot_test, shows_the_polhodes_and_the_herpolhode) {
           exit_code);
   ASSERT_EQ(exit_code, 0) << output;
   framelab::gui_test::expect_framelab_picture(png.string(), big_width, big_height);
-  const int magenta = count_pixels(png.string(), [](int r, int g, int b) { return r > 180 && g < 120 && b > 150; });
-  const int yellow = count_pixels(png.string(), [](int r, int g, int b) { return r > 200 && g > 170 && b < 90; });
+  const framelab::gui_test::png_picture picture(png.string());
+  const int magenta = picture.count([](int r, int g, int b) { return r > 180 && g < 120 && b > 150; });
+  const int yellow = picture.count([](int r, int g, int b) { return r > 200 && g > 170 && b < 90; });
   EXPECT_GE(magenta, min_curve_pixels) << png;
   EXPECT_GE(yellow, min_curve_pixels) << png;
   if (!HasFailure()) std::filesystem::remove_all(dir);
