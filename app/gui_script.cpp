@@ -28,7 +28,7 @@ const std::map<std::string, command_shape>& commands() {
       {"scene", {1, 1}}, {"wait", {1, 1}},  {"show", {1, 1}}, {"hide", {1, 1}},
       {"key", {1, 1}},   {"bench", {1, 3}}, {"shot", {1, 1}}, {"quit", {0, 0}},
       {"say", {0, 1}},   {"pause", {0, 0}}, {"present", {1, 1}},
-      {"record", {1, 2}},
+      {"record", {1, 2}}, {"set", {1, 1}},
   };
   return known;
 }
@@ -102,6 +102,9 @@ std::optional<std::string> check_step(const script_step& step) {
   if (step.command == "present" && first != "on" && first != "off") {
     return "present: expected on or off, got '" + first + "'";
   }
+  if (step.command == "set" && (first.find('=') == std::string::npos || first.front() == '=')) {
+    return "set: expected NAME=VALUE (as framelab sim --set), got '" + first + "'";
+  }
   if (step.command == "record") {
     if (auto error = check_record_step(step)) return "record: " + *error;
   }
@@ -126,8 +129,8 @@ std::size_t comment_start(const std::string& line) {
   return line.size();
 }
 
-// A caption as written after "say": trimmed, one pair of surrounding quotes dropped.
-std::string caption_text(const std::string& rest) {
+// The rest of a line (a caption after "say", an assignment after "set"): trimmed, one pair of surrounding quotes dropped.
+std::string rest_of_line(const std::string& rest) {
   const auto first = rest.find_first_not_of(" \t\r");
   if (first == std::string::npos) return {};
   std::string text = rest.substr(first, rest.find_last_not_of(" \t\r") - first + 1);
@@ -150,12 +153,13 @@ std::optional<std::string> load_gui_script(const std::string& file, gui_script& 
     script_step step;
     step.line = number;
     if (!(words >> step.command)) continue;
-    if (step.command == "say") {
+    const bool rest_is_one_argument = step.command == "say" || step.command == "set";
+    if (rest_is_one_argument) {
       std::string text;
       std::getline(words, text);
-      if (!caption_text(text).empty()) step.args.push_back(caption_text(text));
+      if (!rest_of_line(text).empty()) step.args.push_back(rest_of_line(text));
     }
-    for (std::string word; step.command != "say" && words >> word;) step.args.push_back(word);
+    for (std::string word; !rest_is_one_argument && words >> word;) step.args.push_back(word);
     if (auto error = check_step(step)) return file + ":" + std::to_string(number) + ": " + *error;
     script.steps.push_back(std::move(step));
   }
@@ -212,6 +216,8 @@ std::optional<std::string> script_player::run(const script_step& step, ui::ui_st
   } else if (step.command == "present") {
     if (first == "on") ui::enter_presentation(state);
     if (first == "off") ui::leave_presentation(state);
+  } else if (step.command == "set") {
+    if (auto error = ui::set_scene_parameter(state, first)) return "set: " + *error;
   } else if (step.command == "say") {
     state.lesson.caption = step.args.empty() ? std::string() : step.args[0];
   } else if (step.command == "pause") {

@@ -4,6 +4,9 @@
 // One command per line; '#' starts a comment:
 //   scene NAME|FILE.json      open a scene or preset (as the Scenes menu does); a relative
 //                             FILE is looked up next to the script first
+//   set NAME=VALUE            set a parameter of the running scene and restart it, as the
+//                             Parameters panel does (the text form of `framelab sim --set`;
+//                             the rest of the line is the value, e.g. set spin=0.01,5,0.01)
 //   wait N                    let N frames pass (each advances the simulation 1/60 s)
 //   show PANEL | hide PANEL   browser, transport, parameters, tree, plots, help, benchmarks
 //   key KEY                   a keyboard shortcut: space . r f1 esc tab f11 ctrl+= ctrl+- ctrl+0

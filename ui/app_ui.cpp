@@ -39,6 +39,18 @@ void record_live_setting(ui_state& state, const std::string& name, const param_v
   set_message(state, name + " = " + format_param(value) + " (live, no reset)", false);
 }
 
+std::optional<std::string> set_scene_parameter(ui_state& state, const std::string& assignment) {
+  if (state.sim == nullptr || !state.sim->loaded()) return std::string("no scene is loaded");
+  param_values values = state.sim->parameters();
+  auto error = apply_assignments(state.sim->parameter_defs(), {assignment}, values);
+  if (!error) error = state.sim->set_parameters(values);
+  if (error) return *error + " (scene " + state.sim->entry().info.name + ")";
+  state.edited = values;
+  state.field_errors.clear();
+  set_message(state, "Applied " + assignment, false);
+  return std::nullopt;
+}
+
 void place_window(const ui_state& state, panel_slot slot, int index) {
   const float menu_height = ImGui::GetFrameHeight();
   const panel_rect r = slot_rect(slot, ImGui::GetIO().DisplaySize, menu_height, index, ImGui::GetFrameHeight());

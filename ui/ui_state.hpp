@@ -159,6 +159,11 @@ void apply_shortcut(ui_state& state, shortcut command);
 // scene is untouched and the message names the problem. Returns true on success.
 bool open_scene(ui_state& state, const std::string& name_or_file);
 
+// Sets one parameter of the running scene from its text form, "name=value" (as
+// `framelab sim --set`), and restarts the scene as the Parameters panel does. On error
+// nothing changes and the reason names the parameter and the scene.
+std::optional<std::string> set_scene_parameter(ui_state& state, const std::string& assignment);
+
 // Re-reads parameters, channels and selection after the simulation changed scene.
 void sync_with_simulation(ui_state& state);
 

@@ -126,6 +126,36 @@ TEST_F(script_file, bad_lesson_lines_are_refused_with_file_and_line) {
   EXPECT_NE(error->find("unknown key 'ctrl+q'"), std::string::npos) << *error;
 }
 
+// `set` changes one parameter of the running scene exactly as its text form says (the
+// value the simulation then holds, read back), restarts it, and refuses an unknown
+// name, a value out of range or a missing '=' naming the line, changing nothing.
+TEST_F(script_file, set_changes_a_parameter_of_the_running_scene_or_names_the_problem) {
+  gui_script script;
+  auto error = load_gui_script(write("set angular_accel\n"), script);
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->find(":1: set: expected NAME=VALUE"), std::string::npos) << *error;
+
+  ASSERT_FALSE(load_gui_script(write("scene carousel\nwait 30\nset initial_rate=0.75\nset puck_velocity=1,0.5\n"
+                                     "set initial_rate=99\n"),
+                               script));
+  simulation sim;
+  ui::ui_state state;
+  state.sim = &sim;
+  script_player player(std::move(script));
+  std::optional<std::string> failure;
+  for (int frame = 0; frame < 100 && !failure && !player.finished(); ++frame) {
+    failure = player.before_frame(state);
+    sim.advance(1.0 / 60.0);
+  }
+  ASSERT_TRUE(failure) << "initial_rate=99 is out of its range [-5, 5]";
+  EXPECT_NE(failure->find(":5: set: initial_rate"), std::string::npos) << *failure;
+  EXPECT_NE(failure->find("carousel"), std::string::npos) << *failure;
+  EXPECT_EQ(sim.parameters().number("initial_rate"), 0.75);  // the refused value changed nothing
+  EXPECT_EQ(sim.parameters().vector("puck_velocity"), (std::vector<double>{1.0, 0.5}));
+  EXPECT_EQ(state.edited, sim.parameters());  // the Parameters panel shows what runs
+  EXPECT_LT(sim.time(), 0.1) << "a set restarts the scene";
+}
+
 TEST_F(script_file, the_runner_starts_stops_and_reports_a_broken_lesson) {
   simulation sim;
   ui::ui_state state;
