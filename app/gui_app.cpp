@@ -21,9 +21,10 @@
 #include "app/sim_command.hpp"
 #include "app/ui_fonts.hpp"
 #include "app/viewport_input.hpp"
-#include "render/camera_framing.hpp"
+#include "render/camera_follow.hpp"
 #include "render/scene_renderer.hpp"
 #include "ui/default_layout.hpp"
+#include "ui/presentation.hpp"
 #include "ui/scene_labels.hpp"
 #include "ui/settings.hpp"
 #include "ui/ui_scale.hpp"
@@ -130,6 +131,19 @@ void restore_settings(const user_files& files, const std::string& first_scene, u
   if (!text.empty()) ui::set_message(state, text, true);
 }
 
+// Presentation mode keeps the bodies on stage (render/camera_follow.hpp); outside it the
+// camera is the lecturer's alone.
+void follow_bodies_when_presenting(const ui::ui_state& state, render::camera_follower& follower,
+                                   render::orbit_camera& camera, const gl_window& window, double seconds) {
+  if (!ui::presenting(state) || !state.sim->loaded()) {
+    follower.stop();
+    return;
+  }
+  const auto [width, height] = window.drawable_size();
+  const double aspect = static_cast<double>(width) / std::max(1, height);
+  camera.set(follower.update(state.sim->view(), camera.setup(), aspect, seconds));
+}
+
 }  // namespace
 
 int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
@@ -227,6 +241,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   if (!rehearsed) state.lesson_files = find_lessons(lessons_directory());
   applied_view applied;
   lesson_runner lessons;
+  render::camera_follower follower({.stage_fill = ui::stage_fraction});
 
   viewport_input input;
   frame_timer timer;
@@ -265,7 +280,9 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     }
     // A rehearsed run advances exactly 1/60 s per frame (a recording 1/fps): its pictures
     // do not depend on speed.
-    sim.advance(rehearsed || recorder.active() ? 1.0 / recording_fps : frame_ms / 1000.0);
+    const double frame_seconds = rehearsed || recorder.active() ? 1.0 / recording_fps : frame_ms / 1000.0;
+    sim.advance(frame_seconds);
+    follow_bodies_when_presenting(state, follower, camera, window, frame_seconds);
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();

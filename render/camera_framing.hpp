@@ -20,4 +20,11 @@ std::optional<bounding_sphere> bodies_bounds(const scene_view& view);
 // fill in (0, 1]: 0.6 keeps the bodies in the middle 60 % of each side (presentation mode's stage).
 camera_setup framing_camera(const scene_view& view, const camera_setup& current, double aspect, double fill = 0.85);
 
+// The least distance from camera.target, in camera's direction, at which every drawn
+// shape lies within `fill` of the view (0 when the scene draws nothing).
+double framing_distance(const scene_view& view, const camera_setup& camera, double aspect, double fill);
+
+// Every drawn shape within `fill` of the view seen through `camera`.
+bool bodies_in_view(const scene_view& view, const camera_setup& camera, double aspect, double fill);
+
 }  // namespace framelab::render

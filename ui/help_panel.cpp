@@ -17,7 +17,7 @@ void draw_help_panel(ui_state& state) {
       {"R", "reset the scene to t = 0"},
       {"F1", "show / hide this help"},
       {"Esc", "close help or a dialog, leave fullscreen or presentation; quit when nothing is open"},
-      {"Tab", "presentation mode: only the scene, a transport bar and readouts"},
+      {"Tab", "presentation mode: only the scene, a transport bar and readouts; the camera follows bodies that drive off"},
       {"F11", "fullscreen"},
       {"Ctrl+=  Ctrl+-  Ctrl+0", "larger / smaller interface, back to 100 %"},
       {"Space (in a lesson)", "go on after the lesson's pause"},

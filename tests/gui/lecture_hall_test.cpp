@@ -99,6 +99,34 @@ TEST_F(lecture_hall_test, scale_presentation_and_a_caption_show_in_the_real_wind
       << "no caption text at the bottom";
 }
 
+// The hull's olive paint (about (0.42, 0.48, 0.29) lit): green above red above blue.
+bool olive(int r, int g, int b) {
+  return g > r && r > b + 15 && g > 60 && g < 200;
+}
+
+// Presentation mode keeps a body that drives off on stage: tank-turret's hull, which
+// circles far beyond its first framing, is still drawn after 30 s, most of it inside
+// the middle of the window.
+TEST_F(lecture_hall_test, presentation_keeps_a_driving_tank_on_stage) {
+  const fs::path script = dir_ / "follow.script";
+  std::ofstream(script) << "scene tank-turret\npresent on\nwait 10\nshot " << png("start") << "\nwait 1800\nshot "
+                        << png("later") << "\n";
+  int exit_code = -1;
+  const std::string output = run(std::string(FRAMELAB_EXE) + " --script " + script.string() + " --size " +
+                                     std::to_string(width) + "x" + std::to_string(height),
+                                 exit_code);
+  ASSERT_EQ(exit_code, 0) << output;
+  const picture start(png("start"));
+  const picture later(png("later"));
+  ASSERT_TRUE(start.loaded() && later.loaded());
+  const int hull_at_start = start.count(olive);
+  ASSERT_GT(hull_at_start, 2000) << "no tank in the first picture";
+  const int hull_later = later.count(olive);
+  const int hull_in_middle = later.count(olive, width / 10, height / 10, width - width / 10, height - height / 10);
+  EXPECT_GT(hull_later, hull_at_start / 3) << "the tank left the stage";
+  EXPECT_GT(hull_in_middle, hull_later * 9 / 10) << "the tank is at the window's edge";
+}
+
 }  // namespace
 
 namespace {
