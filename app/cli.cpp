@@ -60,6 +60,11 @@ std::optional<std::string> validate_record(const record_options& record, const s
   if (record.fps < 1 || record.fps > max_record_fps) return "--fps: must be in [1, " + std::to_string(max_record_fps) + "]";
   video_format format = video_format::mp4;
   if (auto error = video_format_for(record.out, format)) return "--out: " + *error;
+  if (format == video_format::gif && record.fps > max_gif_fps) {
+    return "--fps: a GIF plays at most " + std::to_string(max_gif_fps) +
+           " fps at true speed (browsers slow shorter frames down); use --fps " + std::to_string(max_gif_fps) +
+           " or less, or an .mp4";
+  }
   int width = record.width;
   int height = record.height;
   if (!size_text.empty() && !parse_size(size_text, width, height)) return std::nullopt;  // reported as --size

@@ -21,7 +21,8 @@
 //   bench tab NAME            bring a results tab forward ("Ratio", "Table", "Order")
 //   shot FILE.png             write this frame (window size, after the UI is drawn)
 //   record start FILE         record every frame from here into FILE.mp4, FILE.gif or DIR/
-//                             (60 fps: each frame advances 1/60 s; app/video_format.hpp)
+//                             (60 fps: each frame advances 1/60 s; a .gif keeps every
+//                             second frame, 30 fps; app/video_format.hpp)
 //   record stop               finish the recording (the end of the script also does);
 //                             start, wait N, stop records N + 1 frames: the one drawn when
 //                             it starts and the N that pass

@@ -17,9 +17,12 @@ std::optional<std::string> screen_recorder::start(const std::string& path, int w
   // yuv420p needs even sides; a window can have any size, so the odd row or column goes.
   width_ = format == video_format::mp4 ? width & ~1 : width;
   height_ = format == video_format::mp4 ? height & ~1 : height;
-  fps_ = fps;
+  // A GIF keeps every stride-th drawn frame, so that it plays at true speed in a browser.
+  stride_ = format == video_format::gif ? gif_frame_stride(fps) : 1;
+  drawn_ = 0;
+  fps_ = fps / stride_;
   path_ = path;
-  if (auto error = open_video_writer(path, width_, height_, fps, writer_)) return error;
+  if (auto error = open_video_writer(path, width_, height_, fps_, writer_)) return error;
   pixels_.resize(static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_) * 4);
   return std::nullopt;
 }
@@ -30,6 +33,7 @@ std::optional<std::string> screen_recorder::capture(int drawable_width, int draw
     return "the window was resized from " + std::to_string(source_width_) + "x" + std::to_string(source_height_) +
            " (a video keeps one size)";
   }
+  if (drawn_++ % stride_ != 0) return std::nullopt;  // a GIF's dropped frame
   // Rows from the bottom: the dropped odd row of an .mp4 is the top one (the menu bar's edge).
   glReadBuffer(GL_BACK);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);

@@ -28,7 +28,8 @@ class screen_recorder {
   // down to even sides, dropping the top row or right column).
   std::optional<std::string> start(const std::string& path, int width, int height, int fps);
 
-  // Reads the back buffer into the recording. Fails, adding nothing, when the window's
+  // Reads the back buffer into the recording (a GIF from 60 fps drawing: every second
+  // frame, so the GIF runs at 30 fps and true speed). Fails, adding nothing, when the window's
   // size changed (a video's frame size is fixed); a failed frame write abandons the
   // recording.
   std::optional<std::string> capture(int drawable_width, int drawable_height);
@@ -50,7 +51,9 @@ class screen_recorder {
   int source_height_ = 0;
   int width_ = 0;  // the frames' size
   int height_ = 0;
-  int fps_ = 0;
+  int fps_ = 0;     // the video's
+  int stride_ = 1;  // every stride-th drawn frame is kept (a GIF: video_format.hpp)
+  long long drawn_ = 0;
   std::vector<unsigned char> pixels_;
 };
 

@@ -60,4 +60,10 @@ std::optional<std::string> check_video_output(const std::string& path, video_for
   return std::nullopt;
 }
 
+int gif_frame_stride(int fps) {
+  int k = 1;
+  while (fps / k > max_gif_fps || fps % k != 0) ++k;
+  return k;
+}
+
 }  // namespace framelab

@@ -25,6 +25,14 @@ std::optional<std::string> check_video_size(video_format format, int width, int 
 // recording's frames).
 std::optional<std::string> check_video_output(const std::string& path, video_format format);
 
+// A GIF's frame delays are whole hundredths of a second, and browsers stretch delays
+// under 2/100 s to 1/10 s: a GIF plays at true speed at max_gif_fps or less.
+inline constexpr int max_gif_fps = 50;
+
+// Of frames drawn at `fps` (a whole number >= 1), a GIF keeps every k-th: the least k that
+// divides fps with fps / k <= max_gif_fps (60 fps: every second frame, a 30 fps GIF).
+int gif_frame_stride(int fps);
+
 inline constexpr const char* supported_video_outputs = ".mp4, .gif, or a folder (a path ending in /) for PNGs";
 
 }  // namespace framelab

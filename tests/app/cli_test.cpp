@@ -116,6 +116,7 @@ TEST(cli, bad_record_arguments_exit_two_with_one_line_naming_them) {
       {with({"--out", "x.mp4", "--fps", "0"}), "--fps"},
       {with({"--out", "x.mp4", "--fps", "121"}), "--fps"},
       {with({"--out", "x.mp4", "--fps", "2.5"}), "--fps"},
+      {with({"--out", "x.gif", "--fps", "51"}), "--fps: a GIF plays at most 50 fps"},
       {with({"--out", "x.mp4", "--size", "800"}), "--size"},
       {with({"--out", "x.mp4", "--size", "10x10"}), "--size"},
       {with({"--out", "x.mp4", "--size", "321x240"}), "--size: H.264 (.mp4) needs an even width and height"},

@@ -166,6 +166,19 @@ TEST_F(video_writer_test, an_existing_empty_folder_is_filled) {
   EXPECT_EQ(std::distance(fs::directory_iterator(dir_ / "empty"), fs::directory_iterator()), frame_count);
 }
 
+// Against the rule's words, case by case: k divides fps, fps / k <= 50, no smaller k does.
+TEST(gif_frame_stride, keeps_the_most_frames_that_play_at_true_speed) {
+  EXPECT_EQ(gif_frame_stride(60), 2);  // the GUI's recordings: a 30 fps GIF
+  EXPECT_EQ(gif_frame_stride(50), 1);
+  EXPECT_EQ(gif_frame_stride(120), 3);
+  for (int fps = 1; fps <= 240; ++fps) {
+    const int k = gif_frame_stride(fps);
+    ASSERT_EQ(fps % k, 0) << fps;
+    EXPECT_LE(fps / k, max_gif_fps) << fps;
+    for (int smaller = 1; smaller < k; ++smaller) EXPECT_TRUE(fps % smaller != 0 || fps / smaller > max_gif_fps) << fps;
+  }
+}
+
 TEST_F(video_writer_test, formats_follow_the_extension) {
   video_format format = video_format::gif;
   EXPECT_FALSE(video_format_for("a/b.MP4", format));

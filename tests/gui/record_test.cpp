@@ -113,15 +113,19 @@ TEST_F(record_test, a_script_records_between_start_and_stop_and_at_its_end) {
   // An odd window: the .mp4 drops a row and a column (yuv420p), the PNGs keep them all.
   const std::string script = path("record.script");
   std::ofstream(script) << "scene carousel\nwait 3\nrecord start " << path("part.mp4")
-                        << "\nwait 19\nrecord stop\nwait 2\nrecord start " << path("tail/")
+                        << "\nwait 19\nrecord stop\nrecord start " << path("part.gif") << "\nwait 19\nrecord stop"
+                        << "\nwait 2\nrecord start " << path("tail/")
                         << "\nwait 4\n";  // the script ends while recording: the folder is finished
   int exit_code = -1;
   const std::string output = run(std::string(FRAMELAB_EXE) + " --script " + script + " --size 321x241", exit_code);
   ASSERT_EQ(exit_code, 0) << output;
   expect_no_sanitizer_report(output);
   EXPECT_NE(output.find("wrote " + path("part.mp4") + " (20 frames, 320x240, 60 fps)"), std::string::npos) << output;
+  // A GIF keeps every second frame of the 60 drawn per second: 30 fps, still true speed.
+  EXPECT_NE(output.find("wrote " + path("part.gif") + " (10 frames, 321x241, 30 fps)"), std::string::npos) << output;
   EXPECT_NE(output.find("wrote " + path("tail/") + " (5 frames, 321x241, 60 fps)"), std::string::npos) << output;
   expect_recording(path("part.mp4"), "h264", 20, 320, 240, 60.0);
+  expect_recording(path("part.gif"), "gif", 10, 321, 241, 30.0);
   expect_png_folder(dir_ / "tail", 5, 321, 241);
 }
 
