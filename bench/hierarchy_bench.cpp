@@ -8,12 +8,16 @@
 // and >= 3x the pointer tree.
 //
 // The sweep of a big tree is bound by memory bandwidth, which moves with the host, so
-// each case also measures it (issue 17): a memcpy moving the sweep's bytes per node
+// each case also measures it (issue 17): a streaming copy of the sweep's bytes per node
 // (read the local record and the depth, write the global record: from the element
-// sizes, hierarchy::sweep_bytes_per_node) is the record "bandwidth bound", and the
-// metrics say bytes_per_node, bandwidth_gb_s (copy bytes read + written / time),
-// bound_ns_per_node (bytes_per_node / bandwidth), flat_over_bound and
-// pointer_over_flat (from the fastest call of each body in the same samples).
+// sizes, hierarchy::sweep_bytes_per_node; bench/cases/bandwidth_copy.hpp), on as many
+// threads as the sweep, is the record "bandwidth bound", and the metrics say
+// bytes_per_node, bandwidth_gb_s (copy bytes read + written / time), bound_ns_per_node
+// (bytes_per_node / bandwidth), flat_over_bound and pointer_over_flat (from the fastest
+// call of each body in the same samples).
+// threads = the flat sweep's threads (hierarchy::set_sweep_threads; the pointer tree is
+// swept recursively on one): by default 1 and, on a machine with more, one per hardware
+// thread. One core cannot draw the machine's bandwidth: the sweep is compute-bound there.
 // Issue 17's target: flat <= 1.3x the bound and >= 20x the pointer tree, read per level
 // (each level's own bound and pointer tree).
 // locals = compact sweeps compact locals (float T, S, v, a, w, alpha; double q); its
@@ -28,9 +32,11 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "bench/benchmark.hpp"
+#include "bench/cases/bandwidth_copy.hpp"
 #include "bench/cases/hierarchy_cases.hpp"
 
 namespace framelab::bench {
@@ -75,17 +81,29 @@ sweep_level level_of(const std::string& name) {
   return name == "pose" ? sweep_level::pose : name == "velocity" ? sweep_level::velocity : sweep_level::acceleration;
 }
 
-// One case per (kernel, level, locals, size): builds the tree once, then times one world
-// sweep of each storage on it and the copy of the same bytes (three records told apart
-// by "storage"). Record: the pointer tree's records at the level.
+// What one case sweeps.
+struct sweep_case {
+  std::size_t n = 0;
+  bool portable = false;
+  sweep_locals mode = sweep_locals::exact;
+  sweep_level level = sweep_level::acceleration;
+  std::size_t threads = 1;  // the flat sweep's and the copy's
+  std::uint64_t seed = 1;
+};
+
+// One case per (kernel, level, locals, threads, size): builds the tree once, then times
+// one world sweep of each storage on it and the copy of the same bytes (three records
+// told apart by "storage"). Record: the pointer tree's records at the level.
 template <class Record>
-void run_sweeps(case_context& ctx, std::size_t n, bool portable, sweep_locals mode, sweep_level level,
-                std::uint64_t seed) {
-  hierarchy_bench_tree tree = make_hierarchy_bench_tree(n, seed);
-  if (mode == sweep_locals::compact) tree = round_locals_to_compact(std::move(tree));
+void run_sweeps(case_context& ctx, const sweep_case& c) {
+  hierarchy_bench_tree tree = make_hierarchy_bench_tree(c.n, c.seed);
+  if (c.mode == sweep_locals::compact) tree = round_locals_to_compact(std::move(tree));
   basic_pointer_tree<Record> pointers = build_pointer_tree<Record>(tree);
-  hierarchy3d flat = build_flat_hierarchy(tree, mode, level);
-  flat.set_simd_enabled(!portable);
+  hierarchy3d flat = build_flat_hierarchy(tree, c.mode, c.level);
+  flat.set_simd_enabled(!c.portable);
+  flat.set_sweep_threads(c.threads);
+  const std::size_t n = c.n;
+  const bool portable = c.portable;
   const std::size_t bytes_per_node = flat.sweep_bytes_per_node();
   copy_workload copy = make_copy_workload(n * bytes_per_node);
   const double items = static_cast<double>(n);
@@ -99,7 +117,7 @@ void run_sweeps(case_context& ctx, std::size_t n, bool portable, sweep_locals mo
     return;
   if (!ctx.measure(items,
                    [&] {
-                     copy_call([&] { run_copy(copy); });
+                     copy_call([&] { run_copy(copy, c.threads); });
                      keep(copy.target.data());
                    },
                    {{"storage", storage_bound}}))
@@ -126,17 +144,16 @@ void run_sweeps(case_context& ctx, std::size_t n, bool portable, sweep_locals mo
                            std::to_string(b) + ")");
 }
 
-void run_level_sweeps(case_context& ctx, std::size_t n, bool portable, sweep_locals mode, sweep_level level,
-                      std::uint64_t seed) {
-  switch (level) {
+void run_level_sweeps(case_context& ctx, const sweep_case& c) {
+  switch (c.level) {
     case sweep_level::pose:
-      return run_sweeps<transform3d>(ctx, n, portable, mode, level, seed);
+      return run_sweeps<transform3d>(ctx, c);
     case sweep_level::velocity:
-      return run_sweeps<moving_transform3d>(ctx, n, portable, mode, level, seed);
+      return run_sweeps<moving_transform3d>(ctx, c);
     case sweep_level::acceleration:
       break;
   }
-  run_sweeps<dynamic_transform3d>(ctx, n, portable, mode, level, seed);
+  run_sweeps<dynamic_transform3d>(ctx, c);
 }
 
 std::vector<bench_case> hierarchy_cases(const option_values& o) {
@@ -157,24 +174,28 @@ std::vector<bench_case> hierarchy_cases(const option_values& o) {
         if (level != sweep_level::acceleration && mode == sweep_locals::compact) continue;  // no such sweep
         const std::size_t bytes = level == sweep_level::acceleration ? hierarchy3d::sweep_bytes_per_node(mode)
                                                                      : hierarchy3d::sweep_bytes_per_node(level);
-        for (const long long nodes : o.integers("nodes")) {
-          const auto n = static_cast<std::size_t>(nodes);
-          bench_case c;
-          c.name = "world sweep, " + kernel + ", " + level_name + " level, " + locals +
-                   " locals, n = " + std::to_string(n) + ", pointer tree, bandwidth bound and flat hierarchy";
-          c.params = {{"storage", "all"},
-                      {"kernel", kernel},
-                      {"level", level_name},
-                      {"locals", locals},
-                      {"bytes_per_node", std::to_string(bytes)},
-                      {"nodes", std::to_string(n)}};
-          c.unit = "node";
-          c.cost = static_cast<double>(n);
-          c.timing = sweep_timing(quick);
-          c.run = [n, portable, mode, level, seed](case_context& ctx) {
-            run_level_sweeps(ctx, n, portable, mode, level, seed);
-          };
-          cases.push_back(std::move(c));
+        for (const long long threads : o.integers("threads")) {
+          if (threads > 1 && mode == sweep_locals::compact) continue;  // compact locals sweep on one thread
+          for (const long long nodes : o.integers("nodes")) {
+            const sweep_case sweep{static_cast<std::size_t>(nodes),   portable, mode, level,
+                                   static_cast<std::size_t>(threads), seed};
+            bench_case c;
+            c.name = "world sweep, " + kernel + ", " + level_name + " level, " + locals + " locals, " +
+                     std::to_string(threads) + " thread(s), n = " + std::to_string(nodes) +
+                     ", pointer tree, bandwidth bound and flat hierarchy";
+            c.params = {{"storage", "all"},
+                        {"kernel", kernel},
+                        {"level", level_name},
+                        {"locals", locals},
+                        {"threads", std::to_string(threads)},
+                        {"bytes_per_node", std::to_string(bytes)},
+                        {"nodes", std::to_string(nodes)}};
+            c.unit = "node";
+            c.cost = static_cast<double>(nodes);
+            c.timing = sweep_timing(quick);
+            c.run = [sweep](case_context& ctx) { run_level_sweeps(ctx, sweep); };
+            cases.push_back(std::move(c));
+          }
         }
       }
     }
@@ -184,6 +205,8 @@ std::vector<bench_case> hierarchy_cases(const option_values& o) {
 
 void adjust_hierarchy_defaults(option_values& o) {
   if (o.flag("quick")) o.set_default("nodes", "10000,100000");
+  const unsigned hardware = std::thread::hardware_concurrency();
+  if (hardware > 1) o.set_default("threads", "1," + std::to_string(std::min(hardware, 64u)));
 }
 
 const int registered = register_benchmark(
@@ -213,6 +236,13 @@ const int registered = register_benchmark(
                                  "v, a, w, alpha and double q (96 instead of 160 bytes per node)",
                   .default_value = "exact,compact",
                   .choices = {"exact", "compact"}},
+                 {.name = "threads",
+                  .kind = option_kind::integer_list,
+                  .description = "Threads of the flat sweep and of the copy (the pointer tree uses one); by "
+                                 "default 1 and, on a machine with more, one per hardware thread",
+                  .default_value = "1",
+                  .min = 1,
+                  .max = 64},
                  {.name = "seed",
                   .kind = option_kind::integer,
                   .description = "Random tree and local dynamics",
@@ -228,8 +258,10 @@ const int registered = register_benchmark(
               "and angular acceleration of every node), the same maths and kernel for both storages, the "
               "same random tree. Ratio = pointer tree / flat. Target (issue 3): at 1,000,000 nodes at least 60 "
               "sweeps per second (<= 16.7 ns per node) and at least 3x the pointer tree. \"bandwidth bound\": a "
-              "memcpy moving the sweep's bytes per node (read local + depth, write global), measured in the same "
-              "case; metrics bytes_per_node, bandwidth_gb_s, bound_ns_per_node, flat_over_bound, "
+              "streaming copy (prefetch, non-temporal stores) of the sweep's bytes per node (read local + depth, "
+              "write global) on the sweep's threads, measured in the same case; threads: the flat sweep's (the "
+              "pointer tree is recursive, one thread); metrics bytes_per_node, bandwidth_gb_s, bound_ns_per_node, "
+              "flat_over_bound, "
               "pointer_over_flat. Target (issue 17): flat <= 1.3x the bound and >= 20x the pointer tree. "
               "levels: acceleration (everything), velocity (pose, v, w) or pose, each against a pointer tree "
               "computing the same level. locals: exact (double, the scenes' sweep) or compact (float T, S, v, a, w, "

@@ -14,8 +14,7 @@
 // velocity, or everything) and computes the same level, so each level has its own
 // like-for-like baseline.
 //
-// The bandwidth bound: a std::memcpy moving as many bytes per node as the sweep
-// (copy_workload), between buffers allocated like the hierarchy's arrays.
+// The bandwidth bound: bench/cases/bandwidth_copy.hpp.
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -153,28 +152,6 @@ void sweep_pointer_tree(basic_pointer_tree<Record>& p, bool allow_simd = true) {
 #endif
   (void)allow_simd;
   sweep_pointer_subtree(*p.root, record_frame<Record>{});
-}
-
-// ---- the bandwidth bound: a copy moving the sweep's bytes ----------------------
-
-// Two buffers of bytes / 2 each (the copy reads one and writes the other), allocated
-// like the hierarchy's per-node arrays (2 MiB aligned, huge pages where the kernel
-// gives them) and filled, so no page is first touched while timed.
-struct copy_workload {
-  std::vector<unsigned char, hierarchy_allocator<unsigned char>> source, target;
-  std::size_t moved_bytes() const { return source.size() + target.size(); }
-};
-inline copy_workload make_copy_workload(std::size_t moved_bytes) {
-  copy_workload w;
-  const std::size_t half = (moved_bytes + 1) / 2;
-  w.source.assign(half, 0x5a);
-  w.target.assign(half, 0);
-  return w;
-}
-// One copy (glibc's memcpy streams large copies around the caches, as the sweep's
-// stores do).
-inline void run_copy(copy_workload& w) {
-  std::memcpy(w.target.data(), w.source.data(), w.source.size());
 }
 
 // ---- checks ------------------------------------------------------------------

@@ -24,6 +24,11 @@
 // (core/frames/sweep_level.hpp): the sweep then computes only the pose (and v, w), over
 // records of 64 (112) instead of 160 bytes (core/frames/hierarchy_level_arrays.hpp);
 // global(n) reports what it does not track as NaN. The default computes everything.
+//
+// A big tree (>= 2^15 nodes) can be swept on several threads (set_sweep_threads): one
+// core cannot keep enough memory traffic in flight to sweep 10^6 nodes at the machine's
+// bandwidth, two can (core/frames/hierarchy_segments.hpp). The world is bit for bit the
+// single-threaded one; the default is one thread (the caller's).
 // Source: docs/articles.md, transform-hierarchy-dynamics
 #include <cmath>
 #include <compare>
@@ -32,6 +37,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -40,6 +46,7 @@
 #include "core/frames/hierarchy_level_arrays.hpp"
 #include "core/frames/hierarchy_sweep.hpp"
 #include "core/frames/hierarchy_sweep_compact.hpp"
+#include "core/frames/hierarchy_sweep_runner.hpp"
 #include "core/frames/hierarchy_sweep_simd.hpp"
 #include "core/frames/impulse.hpp"
 #include "core/frames/invalid_reason.hpp"
@@ -257,45 +264,28 @@ class hierarchy {
   // The world sweep: global dynamics of every node, parents before children.
   void update_world() {
     if (!preorder_) sort_preorder();
+    const sweep_options options{simd_enabled_, sweep_threads_, min_parallel_nodes_};
     if (levels_.level() != sweep_level::acceleration) {
-      levels_.sweep(depth_.data(), max_depth_, simd_enabled_);
-      world_current_ = true;
-      return;
+      levels_.sweep(parent_.data(), depth_.data(), max_depth_, options);
+    } else if (compact_on()) {
+      sweep_compact();
+    } else {
+      runner_.run(local_.data(), global_.data(), parent_.data(), depth_.data(), local_.size(), max_depth_, options);
     }
-    const std::size_t frames = std::size_t(max_depth_) + 2;
-#if FRAMELAB_HIERARCHY_SIMD
-    if constexpr (std::is_same_v<T, double> && N == 3) {
-      if (simd_enabled_ && hierarchy_simd_available()) {
-        if (simd_stack_.size() < frames) simd_stack_.resize(frames);
-        set_world(simd_stack_[0]);
-        if (compact_on()) {
-          sweep_preorder_compact_simd(compact_.data(), depth_.data(), global_.data(), 0, local_.size(),
-                                      simd_stack_.data());
-        } else {
-          sweep_preorder_simd(local_.data(), depth_.data(), global_.data(), 0, local_.size(), simd_stack_.data());
-        }
-        world_current_ = true;
-        return;
-      }
-    }
-#endif
-    if (stack_.size() < frames) stack_.resize(frames);
-    stack_[0] = sweep_frame<T, N>{};  // the world: identity, at rest
-    if constexpr (compactable) {
-      if (compact_on()) {
-        sweep_preorder_compact(compact_.data(), depth_.data(), global_.data(), 0, local_.size(), stack_.data());
-        world_current_ = true;
-        return;
-      }
-    }
-    sweep_preorder(local_.data(), depth_.data(), global_.data(), 0, local_.size(), stack_.data());
     world_current_ = true;
   }
+  // Threads the world sweep of a big tree runs on (core/frames/hierarchy_segments.hpp):
+  // 1, the default, sweeps on the caller's thread; 0 asks for one per hardware thread.
+  // Trees under min_nodes nodes are swept on one thread, and compact locals always are.
+  // The world is bit for bit the same on any number of threads.
+  void set_sweep_threads(std::size_t threads, std::size_t min_nodes = parallel_sweep_min_nodes) {
+    sweep_threads_ = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
+    min_parallel_nodes_ = min_nodes;
+  }
+  std::size_t sweep_threads() const { return sweep_threads_; }
   // The 3D double sweep uses the AVX2 kernel when the CPU has it (see
   // core/frames/hierarchy_sweep_simd.hpp); false forces the portable kernel.
-  void set_simd_enabled(bool on) {
-    simd_enabled_ = on;
-  }
+  void set_simd_enabled(bool on) { simd_enabled_ = on; }
 
   // What the sweep reads as locals (3D double only; see sweep_locals). Switching to
   // compact copies every local (and throws, changing nothing, if one is beyond float
@@ -324,9 +314,7 @@ class hierarchy {
     sweep_locals_ = mode;
     world_current_ = false;
   }
-  sweep_locals sweep_locals_mode() const {
-    return sweep_locals_;
-  }
+  sweep_locals sweep_locals_mode() const { return sweep_locals_; }
 
   // How much of the dynamics update_world() computes (see core/frames/sweep_level.hpp);
   // below acceleration the sweep reads a copy of the locals cut to the level, kept
@@ -338,9 +326,7 @@ class hierarchy {
     levels_.assign(level, local_);
     world_current_ = false;
   }
-  sweep_level sweep_level_mode() const {
-    return levels_.level();
-  }
+  sweep_level sweep_level_mode() const { return levels_.level(); }
 
   // Bytes the world sweep moves per node, from the hot arrays' element sizes: it reads
   // the local record and the depth and writes the global record (streaming stores on
@@ -390,9 +376,7 @@ class hierarchy {
                                   (n.valid() ? std::to_string(n.value) : std::string("<world>")) + " does not exist");
     return n.value;
   }
-  std::uint32_t slot_checked(node_id n, const char* what) const {
-    return slot_of_id_[id_checked(n, what)];
-  }
+  std::uint32_t slot_checked(node_id n, const char* what) const { return slot_of_id_[id_checked(n, what)]; }
   const dynamics_type& checked(const dynamics_type& d, const char* what) const {
     std::string why = invalid_reason(d);
     if constexpr (compactable)
@@ -400,8 +384,24 @@ class hierarchy {
     if (!why.empty()) throw std::invalid_argument(std::string("hierarchy::") + what + ": " + why);
     return d;
   }
-  bool compact_on() const {
-    return sweep_locals_ == sweep_locals::compact;
+  bool compact_on() const { return sweep_locals_ == sweep_locals::compact; }
+  // The compact locals' sweep, on one thread: the AVX2 kernel where allowed, else the portable one.
+  void sweep_compact() {
+    if constexpr (compactable) {
+      const std::size_t frames = std::size_t(max_depth_) + 2;
+#if FRAMELAB_HIERARCHY_SIMD
+      if (simd_enabled_ && hierarchy_simd_available()) {
+        if (simd_stack_.size() < frames) simd_stack_.resize(frames);
+        set_world(simd_stack_[0]);
+        sweep_preorder_compact_simd(compact_.data(), depth_.data(), global_.data(), 0, local_.size(),
+                                    simd_stack_.data());
+        return;
+      }
+#endif
+      if (stack_.size() < frames) stack_.resize(frames);
+      stack_[0] = sweep_frame<T, N>{};  // the world: identity, at rest
+      sweep_preorder_compact(compact_.data(), depth_.data(), global_.data(), 0, local_.size(), stack_.data());
+    }
   }
   // Keeps the compact copy of slot s's local current.
   void local_changed(std::uint32_t s) {
@@ -441,10 +441,12 @@ class hierarchy {
   std::vector<std::uint32_t> parent_;    // slot of the parent, npos for the world
   std::vector<std::uint32_t> depth_;     // 0 for top-level nodes
   std::vector<node_id> id_of_slot_;
-  std::vector<sweep_frame<T, N>> stack_;
+  sweep_runner<dynamics_type> runner_;    // sweeps exact locals
+  std::vector<sweep_frame<T, N>> stack_;  // compact locals' sweep
 #if FRAMELAB_HIERARCHY_SIMD
   std::vector<simd_frame> simd_stack_;
 #endif
+  std::size_t sweep_threads_ = 1, min_parallel_nodes_ = parallel_sweep_min_nodes;
   // by id
   std::vector<std::uint32_t> slot_of_id_;  // npos once removed
   std::vector<std::string> name_of_id_;    // cold

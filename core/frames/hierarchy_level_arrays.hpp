@@ -13,8 +13,7 @@
 #include <vector>
 
 #include "core/frames/hierarchy_allocator.hpp"
-#include "core/frames/hierarchy_sweep.hpp"
-#include "core/frames/hierarchy_sweep_levels_simd.hpp"
+#include "core/frames/hierarchy_sweep_runner.hpp"
 
 namespace framelab {
 
@@ -61,9 +60,15 @@ class hierarchy_level_arrays {
     });
   }
 
-  // The world sweep at this level over the preorder depths (max_depth: an upper bound).
-  void sweep(const std::uint32_t* depth, std::size_t max_depth, bool allow_simd) {
-    with_arrays([&](auto& local, auto& global) { sweep_arrays(local, global, depth, max_depth + 2, allow_simd); });
+  // The world sweep at this level over the preorder parents and depths (max_depth: an
+  // upper bound).
+  void sweep(const std::uint32_t* parent, const std::uint32_t* depth, std::size_t max_depth,
+             const sweep_options& options) {
+    if (level_ == sweep_level::pose)
+      pose_runner_.run(pose_local_.data(), pose_global_.data(), parent, depth, pose_local_.size(), max_depth, options);
+    if (level_ == sweep_level::velocity)
+      moving_runner_.run(moving_local_.data(), moving_global_.data(), parent, depth, moving_local_.size(), max_depth,
+                         options);
   }
 
   // Slot s's world from the last sweep, what the level does not track NaN.
@@ -96,41 +101,11 @@ class hierarchy_level_arrays {
     if (level_ == sweep_level::velocity) f(moving_local_, moving_global_);
   }
 
-  template <class Record>
-  void sweep_arrays(const array<Record>& local, array<Record>& global, const std::uint32_t* depth, std::size_t frames,
-                    bool allow_simd) {
-#if FRAMELAB_HIERARCHY_SIMD
-    if constexpr (std::is_same_v<T, double> && N == 3) {
-      if (allow_simd && hierarchy_simd_available()) {
-        if (simd_stack_.size() < frames) simd_stack_.resize(frames);
-        set_world(simd_stack_[0]);
-        sweep_preorder_level_simd(local.data(), depth, global.data(), 0, local.size(), simd_stack_.data());
-        return;
-      }
-    }
-#endif
-    (void)allow_simd;
-    std::vector<record_frame<Record>>& stack = portable_stack<Record>();
-    if (stack.size() < frames) stack.resize(frames);
-    stack[0] = record_frame<Record>{};  // the world: identity, at rest
-    sweep_preorder(local.data(), depth, global.data(), 0, local.size(), stack.data());
-  }
-  template <class Record>
-  std::vector<record_frame<Record>>& portable_stack() {
-    if constexpr (std::is_same_v<Record, pose_type>)
-      return pose_stack_;
-    else
-      return moving_stack_;
-  }
-
   sweep_level level_ = sweep_level::acceleration;
   array<pose_type> pose_local_, pose_global_;        // sweep_level::pose, else empty
   array<moving_type> moving_local_, moving_global_;  // sweep_level::velocity, else empty
-  std::vector<record_frame<pose_type>> pose_stack_;
-  std::vector<record_frame<moving_type>> moving_stack_;
-#if FRAMELAB_HIERARCHY_SIMD
-  std::vector<simd_frame> simd_stack_;
-#endif
+  sweep_runner<pose_type> pose_runner_;
+  sweep_runner<moving_type> moving_runner_;
 };
 
 }  // namespace framelab
