@@ -205,8 +205,12 @@ std::vector<bench_case> hierarchy_cases(const option_values& o) {
 
 void adjust_hierarchy_defaults(option_values& o) {
   if (o.flag("quick")) o.set_default("nodes", "10000,100000");
-  const unsigned hardware = std::thread::hardware_concurrency();
-  if (hardware > 1) o.set_default("threads", "1," + std::to_string(std::min(hardware, 64u)));
+}
+
+// "1" and, on a machine with more hardware threads, "1,N" (at most 64).
+std::string default_sweep_threads() {
+  const unsigned hardware = std::min(std::thread::hardware_concurrency(), 64u);
+  return hardware > 1 ? "1," + std::to_string(hardware) : "1";
 }
 
 const int registered = register_benchmark(
@@ -239,8 +243,8 @@ const int registered = register_benchmark(
                  {.name = "threads",
                   .kind = option_kind::integer_list,
                   .description = "Threads of the flat sweep and of the copy (the pointer tree uses one); by "
-                                 "default 1 and, on a machine with more, one per hardware thread",
-                  .default_value = "1",
+                                 "default 1 and one per hardware thread",
+                  .default_value = default_sweep_threads(),
                   .min = 1,
                   .max = 64},
                  {.name = "seed",
