@@ -4,6 +4,7 @@
 
 #include <ostream>
 
+#include "app/background_video_writer.hpp"
 #include "app/video_format.hpp"
 
 namespace framelab {
@@ -22,8 +23,10 @@ std::optional<std::string> screen_recorder::start(const std::string& path, int w
   drawn_ = 0;
   fps_ = fps / stride_;
   path_ = path;
-  if (auto error = open_video_writer(path, width_, height_, fps_, writer_)) return error;
+  std::unique_ptr<video_writer> encoder;
+  if (auto error = open_video_writer(path, width_, height_, fps_, encoder)) return error;
   pixels_.resize(static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_) * 4);
+  writer_ = std::make_unique<background_video_writer>(std::move(encoder), pixels_.size());
   return std::nullopt;
 }
 

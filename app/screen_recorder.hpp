@@ -1,7 +1,8 @@
 #pragma once
 // Records the window: after each frame is drawn (before the swap), the back buffer goes
-// into a video_writer (app/video_writer.hpp). `framelab record`, File > Record and the
-// script's `record start|stop` all go through here.
+// into a video_writer (app/video_writer.hpp) that encodes on its own thread
+// (app/background_video_writer.hpp), so drawing and encoding share the two cores.
+// `framelab record`, File > Record and the script's `record start|stop` all go through here.
 //
 // Frame timing: a recording holds one frame per drawn frame, played back at a fixed
 // rate, so the simulation must advance exactly 1/fps s per frame while recording for the
@@ -30,8 +31,8 @@ class screen_recorder {
 
   // Reads the back buffer into the recording (a GIF from 60 fps drawing: every second
   // frame, so the GIF runs at 30 fps and true speed). Fails, adding nothing, when the window's
-  // size changed (a video's frame size is fixed); a failed frame write abandons the
-  // recording.
+  // size changed (a video's frame size is fixed); a failed frame write (reported here at
+  // the next capture, or by stop) abandons the recording.
   std::optional<std::string> capture(int drawable_width, int drawable_height);
 
   // Finishes the file; on success `summary` reads "FILE (N frames, WxH, F fps)".
