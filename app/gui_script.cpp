@@ -25,10 +25,9 @@ struct command_shape {
 
 const std::map<std::string, command_shape>& commands() {
   static const std::map<std::string, command_shape> known = {
-      {"scene", {1, 1}}, {"wait", {1, 1}},  {"show", {1, 1}}, {"hide", {1, 1}},
-      {"key", {1, 1}},   {"bench", {1, 3}}, {"shot", {1, 1}}, {"quit", {0, 0}},
-      {"say", {0, 1}},   {"pause", {0, 0}}, {"present", {1, 1}},
-      {"record", {1, 2}}, {"set", {1, 1}},
+      {"scene", {1, 1}},   {"wait", {1, 1}},   {"show", {1, 1}}, {"hide", {1, 1}}, {"key", {1, 1}},
+      {"bench", {1, 3}},   {"shot", {1, 1}},   {"quit", {0, 0}}, {"say", {0, 1}},  {"pause", {0, 0}},
+      {"present", {1, 1}}, {"record", {1, 2}}, {"set", {1, 1}},
   };
   return known;
 }
@@ -129,7 +128,8 @@ std::size_t comment_start(const std::string& line) {
   return line.size();
 }
 
-// The rest of a line (a caption after "say", an assignment after "set"): trimmed, one pair of surrounding quotes dropped.
+// The rest of a line (a caption after "say", an assignment after "set"): trimmed, one pair of surrounding quotes
+// dropped.
 std::string rest_of_line(const std::string& rest) {
   const auto first = rest.find_first_not_of(" \t\r");
   if (first == std::string::npos) return {};
@@ -244,6 +244,7 @@ std::optional<std::string> script_player::run(const script_step& step, ui::ui_st
     ui::cancel_benchmark(state);
   } else if (first == "tab") {
     ui::show_benchmark_tab(state, step.args[1]);
+    frames_to_wait_ = bench_tab_frames;  // so that a `shot` next shows the tab
   } else if (first == "wait") {
     frames_to_wait_ = std::max(1LL, *frame_count(step.args[1]));
     waiting_for_bench_ = true;

@@ -18,7 +18,9 @@
 //   bench set OPTION VALUE    set one of its options
 //   bench run | bench cancel  what the panel's Run and Cancel buttons do
 //   bench wait N              wait up to N frames for the run to end (fails if it does not)
-//   bench tab NAME            bring a results tab forward ("Ratio", "Table", "Order")
+//   bench tab NAME            bring a results tab forward ("Ratio", "Table", "Order"); takes
+//                             bench_tab_frames frames (ImGui selects a tab a frame after it is
+//                             asked, and a table fits its columns over its first frames)
 //   shot FILE.png             write this frame (window size, after the UI is drawn)
 //   record start FILE         record every frame from here into FILE.mp4, FILE.gif or DIR/
 //                             (60 fps: each frame advances 1/60 s; a .gif keeps every
@@ -52,6 +54,7 @@ struct gui_script {
 };
 
 inline constexpr long long max_script_wait_frames = 1'000'000;
+inline constexpr long long bench_tab_frames = 3;
 
 // Reads and checks a script (every command known, every count a number in range).
 std::optional<std::string> load_gui_script(const std::string& file, gui_script& out);

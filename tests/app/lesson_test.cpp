@@ -12,6 +12,7 @@
 #include "app/lesson_runner.hpp"
 #include "scenes/preset.hpp"
 #include "scenes/registry.hpp"
+#include "ui/benchmarks_panel.hpp"
 #include "ui/presentation.hpp"
 
 namespace framelab {
@@ -154,6 +155,26 @@ TEST_F(script_file, set_changes_a_parameter_of_the_running_scene_or_names_the_pr
   EXPECT_EQ(sim.parameters().vector("puck_velocity"), (std::vector<double>{1.0, 0.5}));
   EXPECT_EQ(state.edited, sim.parameters());  // the Parameters panel shows what runs
   EXPECT_LT(sim.time(), 0.1) << "a set restarts the scene";
+}
+
+// ImGui brings a tab forward a frame after it is asked: a shot right after `bench tab`
+// must wait for it, or the picture shows the tab before.
+TEST_F(script_file, a_shot_after_bench_tab_waits_for_the_tab) {
+  gui_script script;
+  ASSERT_FALSE(load_gui_script(write("bench tab Table\nshot after_tab.png\n"), script));
+  ui::ui_state state;
+  script_player player(std::move(script));
+  int frame = 0;
+  std::string shot;
+  for (; frame < 20 && shot.empty(); ++frame) {
+    ASSERT_FALSE(player.before_frame(state));
+    if (frame == 0) EXPECT_EQ(ui::benchmarks_of(state).show_tab, "Table");
+    shot = player.take_shot_request();
+  }
+  EXPECT_EQ(shot, "after_tab.png");
+  const int shot_frame = frame - 1;
+  EXPECT_EQ(shot_frame - 1, bench_tab_frames) << "frames drawn between the tab request and the shot";
+  EXPECT_GE(bench_tab_frames, 2) << "the tab shows on the frame after the request, the table fits after that";
 }
 
 TEST_F(script_file, the_runner_starts_stops_and_reports_a_broken_lesson) {
