@@ -72,7 +72,7 @@ class hierarchy {
  public:
   using dynamics_type = dynamic_transform<T, N>;
   using vec_type = glm::vec<N, T>;
-  static constexpr std::uint32_t npos = 0xffffffffu;
+  static constexpr std::uint32_t npos = no_parent_slot;  // the segments read parents too
   static constexpr bool compactable = std::is_same_v<T, double> && N == 3;  // sweep_locals::compact
 
   // [SECTION] structure -------------------------------------------------------
