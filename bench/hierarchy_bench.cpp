@@ -17,7 +17,9 @@
 // call of each body in the same samples).
 // threads = the flat sweep's threads (hierarchy::set_sweep_threads; the pointer tree is
 // swept recursively on one): by default 1 and, on a machine with more, one per hardware
-// thread. One core cannot draw the machine's bandwidth: the sweep is compute-bound there.
+// thread. A tree under parallel_sweep_min_nodes (2^15) is swept on one thread whatever
+// is asked, and its copy runs on one too. One core cannot draw the machine's bandwidth:
+// the sweep is compute-bound there.
 // Issue 17's target: flat <= 1.3x the bound and >= 20x the pointer tree, read per level
 // (each level's own bound and pointer tree).
 // locals = compact sweeps compact locals (float T, S, v, a, w, alpha; double q); its
@@ -105,6 +107,7 @@ void run_sweeps(case_context& ctx, const sweep_case& c) {
   const std::size_t n = c.n;
   const bool portable = c.portable;
   const std::size_t bytes_per_node = flat.sweep_bytes_per_node();
+  const std::size_t copy_threads = flat.sweep_threads_in_use();  // 1 below the threshold, as the sweep
   copy_workload copy = make_copy_workload(n * bytes_per_node);
   const double items = static_cast<double>(n);
   fastest_call pointer_call, copy_call, flat_call;
@@ -117,7 +120,7 @@ void run_sweeps(case_context& ctx, const sweep_case& c) {
     return;
   if (!ctx.measure(items,
                    [&] {
-                     copy_call([&] { run_copy(copy, c.threads); });
+                     copy_call([&] { run_copy(copy, copy_threads); });
                      keep(copy.target.data());
                    },
                    {{"storage", storage_bound}}))

@@ -72,7 +72,7 @@ class hierarchy {
  public:
   using dynamics_type = dynamic_transform<T, N>;
   using vec_type = glm::vec<N, T>;
-  static constexpr std::uint32_t npos = no_parent_slot;  // the segments read parents too
+  static constexpr std::uint32_t npos = no_parent_slot;                     // the segments read parents too
   static constexpr bool compactable = std::is_same_v<T, double> && N == 3;  // sweep_locals::compact
 
   // [SECTION] structure -------------------------------------------------------
@@ -264,7 +264,7 @@ class hierarchy {
   // The world sweep: global dynamics of every node, parents before children.
   void update_world() {
     if (!preorder_) sort_preorder();
-    const sweep_options options{simd_enabled_, sweep_threads_, min_parallel_nodes_};
+    const sweep_options options{simd_enabled_, sweep_threads_in_use()};
     if (levels_.level() != sweep_level::acceleration) {
       levels_.sweep(parent_.data(), depth_.data(), max_depth_, options);
     } else if (compact_on()) {
@@ -283,6 +283,11 @@ class hierarchy {
     min_parallel_nodes_ = min_nodes;
   }
   std::size_t sweep_threads() const { return sweep_threads_; }
+  // Threads the next update_world() sweeps on: sweep_threads() for a tree of at least
+  // min_nodes nodes with exact locals, else 1.
+  std::size_t sweep_threads_in_use() const {
+    return local_.size() >= min_parallel_nodes_ && !compact_on() ? sweep_threads_ : 1;
+  }
   // The 3D double sweep uses the AVX2 kernel when the CPU has it (see
   // core/frames/hierarchy_sweep_simd.hpp); false forces the portable kernel.
   void set_simd_enabled(bool on) { simd_enabled_ = on; }

@@ -25,8 +25,7 @@ inline constexpr std::size_t parallel_sweep_min_nodes = std::size_t(1) << 15;
 // What a sweep is asked to do beyond its arrays.
 struct sweep_options {
   bool allow_simd = true;
-  std::size_t threads = 1;  // >= 1
-  std::size_t min_parallel_nodes = parallel_sweep_min_nodes;
+  std::size_t threads = 1;  // the segments (hierarchy::sweep_threads_in_use decides)
 };
 
 template <class Record>
@@ -38,7 +37,7 @@ class sweep_runner {
            std::size_t max_depth, const sweep_options& options) {
     if (n == 0) return;
     const std::size_t frames = max_depth + 2;
-    const std::size_t threads = n >= options.min_parallel_nodes ? std::max<std::size_t>(1, options.threads) : 1;
+    const std::size_t threads = std::max<std::size_t>(1, options.threads);
 #if FRAMELAB_HIERARCHY_SIMD
     if constexpr (simd_record) {
       if (options.allow_simd && hierarchy_simd_available()) {

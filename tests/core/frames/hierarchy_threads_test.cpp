@@ -136,7 +136,13 @@ TEST(hierarchy_threads, zero_asks_for_the_hardware_threads_and_edits_still_sweep
   const auto ids = build_random(h, rng, 2000);
   h.set_sweep_threads(0, 1);
   EXPECT_GE(h.sweep_threads(), 1u);
+  h.set_sweep_threads(3);
+  EXPECT_EQ(h.sweep_threads_in_use(), 1u) << "2000 nodes are under the default threshold";
   h.set_sweep_threads(3, 1);
+  EXPECT_EQ(h.sweep_threads_in_use(), 3u);
+  h.set_sweep_locals(sweep_locals::compact);
+  EXPECT_EQ(h.sweep_threads_in_use(), 1u) << "compact locals sweep on one thread";
+  h.set_sweep_locals(sweep_locals::exact);
   h.update_world();
   // An edit that breaks the preorder (a new child of an early node), then a new sweep.
   const node_id added = h.add(ids[3], random_local<double, 3>(rng));
