@@ -19,7 +19,7 @@
 #include "app/png_writer.hpp"
 #include "app/screen_recorder.hpp"
 #include "app/sim_command.hpp"
-#include "app/ui_fonts.hpp"
+#include "ui/ui_fonts.hpp"
 #include "app/viewport_input.hpp"
 #include "render/camera_follow.hpp"
 #include "render/scene_renderer.hpp"

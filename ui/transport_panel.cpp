@@ -1,6 +1,6 @@
-#include <cmath>
-
 #include <imgui.h>
+
+#include <cmath>
 
 #include "ui/panels.hpp"
 #include "ui/widgets.hpp"
@@ -9,22 +9,26 @@ namespace framelab::ui {
 
 namespace {
 
-// dt, substeps and time scale; edits are validated and applied together.
+// dt, substeps and time scale, on one row where the panel is wide enough (the top margin
+// above the stage holds two rows at 1280x720); edits are validated and applied together.
 void clock_controls(ui_state& state) {
   clock_settings clock = state.sim->clock();
   double dt_ms = clock.dt * 1000.0;
   bool changed = false;
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
+  const float field = ImGui::GetFontSize() * 8.0f;
+  ImGui::SetNextItemWidth(field);
   if (ImGui::InputDouble("dt (ms)", &dt_ms, 1.0, 5.0, "%.4f")) {
     clock.dt = dt_ms / 1000.0;
     changed = true;
   }
   tooltip("Fixed simulation time step in milliseconds (0.001 to 500 ms)");
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
+  same_line_if_fits(labelled_width(field, "substeps"));
+  ImGui::SetNextItemWidth(field);
   if (ImGui::SliderInt("substeps", &clock.substeps, 1, 64)) changed = true;
   tooltip("Scene steps per fixed step: each takes dt / substeps");
   float scale = static_cast<float>(clock.time_scale);
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
+  same_line_if_fits(labelled_width(field, "time scale"));
+  ImGui::SetNextItemWidth(field);
   if (ImGui::SliderFloat("time scale", &scale, 0.01f, 10.0f, "%.2fx", ImGuiSliderFlags_Logarithmic)) {
     clock.time_scale = scale;
     changed = true;

@@ -26,6 +26,16 @@ void help_marker(const char* text) {
   tooltip(text);
 }
 
+void same_line_if_fits(float width) {
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  ImGui::SameLine();
+  if (ImGui::GetCursorScreenPos().x + width > right) ImGui::NewLine();
+}
+
+float labelled_width(float field_width, const char* label) {
+  return field_width + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x;
+}
+
 void error_text(const char* text) {
   ImGui::PushStyleColor(ImGuiCol_Text, error_color);
   ImGui::TextWrapped("%s", text);

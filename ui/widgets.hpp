@@ -16,12 +16,21 @@ void help_marker(const char* text);
 // Red text wrapped to the window, for messages next to fields.
 void error_text(const char* text);
 
-// The app's fonts (app/ui_fonts.hpp), in atlas order: the text font, the fixed-width
+// Puts the next item, `width` pixels wide, on the current line when it still fits in
+// the window, else on the next line (rows that fold in a narrow window).
+void same_line_if_fits(float width);
+
+// The width of a field `field_width` wide followed by its label, as ImGui lays it out.
+float labelled_width(float field_width, const char* label);
+
+// The app's fonts (ui/ui_fonts.hpp), in atlas order: the text font, the fixed-width
 // font for aligned columns of numbers, and a larger text font for captions. Where the
 // atlas has fewer (the headless tests), the first stands in.
 enum class font_role { text = 0, numbers = 1, caption = 2 };
 ImFont* font_for(font_role role);
-inline ImFont* caption_font() { return font_for(font_role::caption); }
+inline ImFont* caption_font() {
+  return font_for(font_role::caption);
+}
 
 // Text in the fixed-width font, for aligned columns of numbers.
 void numbers_text(const char* format, ...) IM_FMTARGS(1);

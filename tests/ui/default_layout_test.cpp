@@ -13,6 +13,7 @@
 #include "ui/label_layout.hpp"
 #include "ui/presentation.hpp"
 #include "ui/settings.hpp"
+#include "ui/ui_fonts.hpp"
 
 namespace framelab {
 namespace {
@@ -58,6 +59,24 @@ TEST_F(default_layout_test, no_panel_covers_the_stage_in_any_scene) {
       EXPECT_LE(w.position.x + w.size.x, display.x) << w.name;
       EXPECT_LE(w.position.y + w.size.y, display.y) << w.name;
     }
+  }
+}
+
+// With the app's own fonts (DejaVu Sans at 100 %, ui/ui_fonts.hpp) the transport's
+// controls fit its slot above the stage at 1280x720 in every scene: nothing is hidden
+// below a scroll bar (dt, substeps and time scale once took a row each and the last was
+// cut off).
+TEST_F(default_layout_test, the_transport_fits_its_slot_with_the_apps_fonts) {
+  const ui_font_files files = find_ui_fonts();
+  ASSERT_FALSE(files.text.empty()) << "DejaVu Sans: cmake/install_dependencies.sh installs fonts-dejavu-core";
+  ASSERT_FALSE(build_ui_fonts(files, ImGuiStyle(), 100));
+  for (const auto& entry : registered_scenes()) {
+    load(entry.info.name.c_str());
+    frames(3);
+    const ImGuiWindow* transport = ImGui::FindWindowByName("Transport");
+    ASSERT_NE(transport, nullptr);
+    EXPECT_EQ(transport->ScrollMax.y, 0.0f) << entry.info.name << ": the transport scrolls (height "
+                                            << transport->Size.y << ", content " << transport->ContentSize.y << ")";
   }
 }
 

@@ -1,4 +1,4 @@
-#include "app/ui_fonts.hpp"
+#include "ui/ui_fonts.hpp"
 
 #include <array>
 #include <cstdlib>
