@@ -6,6 +6,7 @@
 // tree when asked (core/frames/hierarchy_segments.hpp). It owns the stacks the kernels
 // use, so a hierarchy sweeps every frame without allocating.
 // Source: docs/articles.md, transform-hierarchy-dynamics
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -18,8 +19,9 @@
 
 namespace framelab {
 
-// Trees smaller than this are swept on one thread whatever was asked: starting a thread
-// (~20-50 us) costs more than it saves below ~10^4 nodes (a node takes ~15 ns).
+// A hierarchy sweeps trees smaller than this on one thread whatever was asked
+// (hierarchy::sweep_threads_in_use): starting a thread (~20-50 us) costs more than it
+// saves below ~10^4 nodes (a node takes ~15 ns).
 inline constexpr std::size_t parallel_sweep_min_nodes = std::size_t(1) << 15;
 
 // What a sweep is asked to do beyond its arrays.
