@@ -14,9 +14,9 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <system_error>
-#include <thread>
 #include <vector>
+
+#include "core/parallel_parts.hpp"
 
 namespace framelab {
 
@@ -55,18 +55,9 @@ void sweep_in_segments(std::size_t n, std::size_t k, const std::uint32_t* parent
     for (const std::uint32_t a : ancestors_root_first(parent, bounds[s]))
       compose(stack[depth[a]], a, stack[depth[a] + 1]);
   }
-  std::vector<std::size_t> left_to_caller;
-  std::vector<std::jthread> workers;
-  for (std::size_t s = 1; s < k; ++s) {
-    if (bounds[s] == bounds[s + 1]) continue;
-    try {
-      workers.emplace_back([&, s] { sweep(bounds[s], bounds[s + 1], stacks + s * frames); });
-    } catch (const std::system_error&) {
-      left_to_caller.push_back(s);
-    }
-  }
-  if (bounds[0] < bounds[1]) sweep(bounds[0], bounds[1], stacks);
-  for (const std::size_t s : left_to_caller) sweep(bounds[s], bounds[s + 1], stacks + s * frames);
-}  // the workers join here
+  run_parts(k, [&](std::size_t s) {
+    if (bounds[s] < bounds[s + 1]) sweep(bounds[s], bounds[s + 1], stacks + s * frames);
+  });
+}
 
 }  // namespace framelab
