@@ -19,7 +19,6 @@
 #include "app/png_writer.hpp"
 #include "app/screen_recorder.hpp"
 #include "app/sim_command.hpp"
-#include "ui/ui_fonts.hpp"
 #include "app/viewport_input.hpp"
 #include "render/camera_follow.hpp"
 #include "render/scene_renderer.hpp"
@@ -27,6 +26,7 @@
 #include "ui/presentation.hpp"
 #include "ui/scene_labels.hpp"
 #include "ui/settings.hpp"
+#include "ui/ui_fonts.hpp"
 #include "ui/ui_scale.hpp"
 #include "ui/ui_state.hpp"
 
@@ -131,6 +131,12 @@ void restore_settings(const user_files& files, const std::string& first_scene, u
   if (!text.empty()) ui::set_message(state, text, true);
 }
 
+// width / height of the window's drawable (also before the first frame sets ImGui's size).
+double drawable_aspect(const gl_window& window) {
+  const auto [width, height] = window.drawable_size();
+  return static_cast<double>(width) / std::max(1, height);
+}
+
 // Presentation mode keeps the bodies on stage (render/camera_follow.hpp); outside it the
 // camera is the lecturer's alone.
 void follow_bodies_when_presenting(const ui::ui_state& state, render::camera_follower& follower,
@@ -139,9 +145,7 @@ void follow_bodies_when_presenting(const ui::ui_state& state, render::camera_fol
     follower.stop();
     return;
   }
-  const auto [width, height] = window.drawable_size();
-  const double aspect = static_cast<double>(width) / std::max(1, height);
-  camera.set(follower.update(state.sim->view(), camera.setup(), aspect, seconds));
+  camera.set(follower.update(state.sim->view(), camera.setup(), drawable_aspect(window), seconds));
 }
 
 }  // namespace
@@ -225,17 +229,15 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     return r.origin + s * r.direction;
   };
   state.camera.frame_scene = [&camera, &sim, &window] {
-    const auto [width, height] = window.drawable_size();  // also before the first frame sets ImGui's size
-    const double aspect = static_cast<double>(width) / std::max(1, height);
-    camera.set(render::framing_camera(sim.view(), camera.setup(), aspect, ui::stage_fraction));
+    camera.set(render::framing_camera(sim.view(), camera.setup(), drawable_aspect(window), ui::stage_fraction));
   };
   ui::sync_with_simulation(state);
   // A HiDPI display starts at its own scale, unless the settings keep one; a rehearsed run at 100 %.
   if (!rehearsed) {
     const float dpi = window.display_dpi();
-    state.ui_scale_percent = dpi > 0.0f ? ui::ui_scale_for_dpi(dpi)
-                                        : ui::ui_scale_for_desktop_factor(std::getenv("GDK_SCALE"),
-                                                                          std::getenv("QT_SCALE_FACTOR"));
+    state.ui_scale_percent =
+        dpi > 0.0f ? ui::ui_scale_for_dpi(dpi)
+                   : ui::ui_scale_for_desktop_factor(std::getenv("GDK_SCALE"), std::getenv("QT_SCALE_FACTOR"));
   }
   if (!files.settings.empty()) restore_settings(files, run.scene, state);
   if (!rehearsed) state.lesson_files = find_lessons(lessons_directory());
