@@ -13,9 +13,9 @@
 #include <sstream>
 
 #include "app/frame_pacing.hpp"
-#include "app/script_commands.hpp"
 #include "app/gui_script.hpp"
 #include "app/lesson_runner.hpp"
+#include "app/script_commands.hpp"
 #include "scenes/carousel.hpp"
 #include "scenes/preset.hpp"
 #include "scenes/registry.hpp"
