@@ -30,9 +30,9 @@ class lesson_dialog : public headless_ui_test {
     ImGuiWindow* popup = ImGui::FindWindowByName("Open lesson");
     const float line = ImGui::GetFrameHeightWithSpacing();
     // Hint line, path field, then the buttons' row.
-    return ImVec2(popup->Pos.x + popup->WindowPadding.x + 2.0f * ImGui::GetFontSize(),
-                  popup->Pos.y + popup->TitleBarHeight() + popup->WindowPadding.y + 2.0f * line +
-                      0.5f * ImGui::GetFrameHeight());
+    return ImVec2(
+        popup->Pos.x + popup->WindowPadding.x + 2.0f * ImGui::GetFontSize(),
+        popup->Pos.y + popup->TitleBarHeight() + popup->WindowPadding.y + 2.0f * line + 0.5f * ImGui::GetFrameHeight());
   }
 };
 
