@@ -379,7 +379,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     window.swap();
     if (player && player->finished()) state.quit_requested = true;
     const frame_demand demand{.simulation_running = !sim.paused(),
-                              .benchmark_running = ui::benchmark_running(state),
+                              .benchmark_running = state.benchmarks && ui::benchmark_running(state),
                               .recording = recorder.active(),
                               .camera_gliding = follower.gliding(),
                               .lesson_counting = lessons.playing() && !state.lesson.waiting,
