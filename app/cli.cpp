@@ -218,7 +218,7 @@ cli_request parse_command_line(int argc, const char* const* argv, std::ostream& 
       "Drive the GUI with a script, one command per line: " + script_command_usage() + " (README: GUI scripts)");
   app.add_option("--continue-after", request.gui.continue_after_s,
                  "With --script: each pause goes on by itself after SECONDS of script time (60 frames a second), "
-                 "to rehearse or record a lesson unattended")
+                 "and a last caption stays as long, to rehearse or record a lesson unattended")
       ->type_name("SECONDS");
   std::string gui_size_text;
   app.add_option("--size", gui_size_text, "Window size in pixels, WxH (default 1280x720)");

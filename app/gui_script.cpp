@@ -187,6 +187,7 @@ std::optional<std::string> script_player::before_frame(ui::ui_state& state) {
     const script_step& step = script_.steps[next_++];
     if (auto error = run(step, state)) return where(step) + *error;
   }
+  hold_last_caption(state);
   return std::nullopt;
 }
 
@@ -205,6 +206,18 @@ void script_player::begin_pause(const script_step& step, ui::ui_state& state) {
   pause_frames_left_ = pauses_.continue_after_frames;
   if (pauses_.notices != nullptr) {
     *pauses_.notices << "paused at " << script_.file << ":" << step.line << " (Space or Next continues)" << std::endl;
+  }
+}
+
+// Played unattended, a script that ends on a caption (not on a pause, which held it already)
+// keeps it on screen as long as a pause would, so that a rehearsal or a recording shows the
+// last words too.
+void script_player::hold_last_caption(const ui::ui_state& state) {
+  if (next_ < script_.steps.size() || frames_to_wait_ > 0 || last_caption_held_) return;
+  last_caption_held_ = true;
+  const bool ends_on_pause = !script_.steps.empty() && script_.steps.back().command == "pause";
+  if (pauses_.continue_after_frames > 0 && !state.lesson.caption.empty() && !ends_on_pause && !state.quit_requested) {
+    frames_to_wait_ = pauses_.continue_after_frames;
   }
 }
 

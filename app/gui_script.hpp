@@ -15,7 +15,8 @@
 //                             in a box at the bottom; "say" alone clears it
 //   pause                     wait for the lecturer: Space or the caption's Next button (under
 //                             --script: "paused at FILE:LINE (Space or Next continues)" on
-//                             stderr; --continue-after SECONDS goes on by itself)
+//                             stderr; --continue-after SECONDS goes on by itself, and a
+//                             script ending on a caption then keeps it SECONDS too)
 //   bench select NAME         choose a benchmark in the Benchmarks panel
 //   bench set OPTION VALUE    set one of its options
 //   bench run | bench cancel  what the panel's Run and Cancel buttons do
@@ -80,7 +81,8 @@ std::string script_scene_argument(const std::string& script_file, const std::str
 // What a `pause` does besides waiting for the lecturer.
 struct pause_behaviour {
   std::ostream* notices = nullptr;      // "paused at FILE:LINE (Space or Next continues)" goes here
-  long long continue_after_frames = 0;  // > 0: the pause ends by itself after this many frames
+  long long continue_after_frames = 0;  // > 0: the pause ends by itself after this many frames,
+                                        // and a last caption stays as long before the script ends
 };
 
 class script_player {
@@ -108,11 +110,13 @@ class script_player {
   std::string where(const script_step& step) const;
   void begin_pause(const script_step& step, ui::ui_state& state);
   bool still_paused(ui::ui_state& state);
+  void hold_last_caption(const ui::ui_state& state);
 
   gui_script script_;
   pause_behaviour pauses_;
   long long pause_frames_left_ = 0;
   bool at_pause_ = false;  // a pause of this script holds it (until ui_state::lesson.waiting ends)
+  bool last_caption_held_ = false;
   std::size_t next_ = 0;
   long long frames_to_wait_ = 0;
   bool waiting_for_bench_ = false;

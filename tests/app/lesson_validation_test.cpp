@@ -147,6 +147,17 @@ TEST_F(lesson_folder, a_pause_says_where_it_stopped_and_continue_after_ends_it_b
   EXPECT_EQ(attended.notices, "paused at " + file + ":3 (Space or Next continues)\n");
 }
 
+TEST_F(lesson_folder, played_unattended_the_last_caption_stays_as_long_as_a_pause) {
+  const std::string ends_on_caption = write("last.lesson", "scene carousel\nsay \"the last words\"\n");
+  const played unattended = play(ends_on_caption, 30);
+  EXPECT_TRUE(unattended.finished);
+  EXPECT_GE(unattended.frames, 30);
+  EXPECT_LE(unattended.frames, 32);
+  EXPECT_LE(play(ends_on_caption, 0).frames, 2) << "attended (or a test script), the end is the end";
+  const played silent = play(write("silent.lesson", "scene carousel\nsay \"x\"\nsay\n"), 30);
+  EXPECT_LE(silent.frames, 2) << "no caption left on screen: nothing to hold";
+}
+
 // [SECTION] The command line: --help lists the script commands, --continue-after
 
 TEST_F(lesson_folder, help_lists_every_command_the_script_loader_accepts) {
