@@ -61,12 +61,13 @@ std::vector<param_def> carousel::parameters() const {
                    "The hub shakes along world x with this amplitude (0: fixed hub; >0 shows the frame term)"),
       number_param("hub_period", 6.0, 0.5, 600.0, "s", "Period of the hub's shaking"),
       vector_param("puck_position", {-3.0, 0.0}, -100.0, 100.0, "m",
-                   "Puck start in the platform frame (x, y); platform y is world -z at t = 0"),
+                   "Puck start position, in the platform frame (x, y in m; the platform's y is world -z at t = 0)"),
       vector_param("puck_velocity", {1.5, 0.0}, -100.0, 100.0, "m/s",
-                   "Puck start velocity relative to the platform, in the platform frame (x, y)"),
+                   "Puck start velocity relative to the platform, in the platform frame "
+                   "(x, y in m/s; not the world velocity)"),
       number_param("mass", 1.0, 0.01, 1000.0, "kg", "Puck mass"),
       vector_param("force", {0.0, 0.0}, -1000.0, 1000.0, "N",
-                   "Constant applied force in world ground coordinates (x, y), y = world -z"),
+                   "Constant applied force, in the world frame on the ground (x, y in N; y is world -z)"),
       choice_param("integrator", "rk4", integrator_names(),
                    "How the local equations of motion are integrated: classical Runge-Kutta (order 4), the implicit "
                    "midpoint rule (order 2, solved by fixed-point iteration) or explicit Euler (order 1)"),
@@ -76,7 +77,7 @@ std::vector<param_def> carousel::parameters() const {
       boolean_param("show_centrifugal", true, "Show the centrifugal acceleration -w x (w x T1)"),
       boolean_param("show_euler", true, "Show the Euler acceleration -alpha x T1"),
       boolean_param("show_frame", true, "Show the frame acceleration -a~2 (the hub's acceleration, reversed)"),
-      boolean_param("ride_platform", false, "The camera rides on the platform, turning with it"),
+      view_only(boolean_param("ride_platform", false, "The camera rides on the platform, turning with it")),
   };
 }
 

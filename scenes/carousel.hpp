@@ -65,6 +65,7 @@ class carousel final : public scene {
   double arrow_scale() const { return arrow_scale_; }
   bool ride_platform() const { return ride_; }
   void set_ride_platform(bool ride) { ride_ = ride; }
+  void apply_view_settings(const param_values& values) override { ride_ = values.boolean("ride_platform"); }
   // Starts the puck again from its start position and velocity in the platform frame.
   void relaunch();
 
