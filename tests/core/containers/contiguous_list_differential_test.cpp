@@ -26,6 +26,7 @@
 namespace {
 
 using framelab::contiguous_list;
+using framelab::indexed_contiguous_list;
 
 // --- value types: each made from an integer key ---------------------------
 
@@ -136,7 +137,7 @@ constexpr std::array<const char*, op_count> op_names{
 template <class T, class Index>
 class differential {
  public:
-  using ours_t = contiguous_list<T, Index>;
+  using ours_t = indexed_contiguous_list<T, Index>;
   static constexpr bool copyable = std::is_copy_constructible_v<T>;
 
   differential(std::uint64_t seed, std::size_t cap) : rng_(seed), cap_(cap) {}

@@ -19,6 +19,7 @@
 namespace {
 
 using framelab::contiguous_list;
+using framelab::indexed_contiguous_list;
 
 struct injected_error {};
 
@@ -42,8 +43,8 @@ struct throwing {
   friend bool operator<(const throwing& a, const throwing& b) { return a.v < b.v; }
 };
 
-template <class T, class I>
-::testing::AssertionResult is_valid(const contiguous_list<T, I>& l) {
+template <class T, class A, class I>
+::testing::AssertionResult is_valid(const contiguous_list<T, A, I>& l) {
   if (l.values().size() != l.size()) return ::testing::AssertionFailure() << "values().size() != size()";
   std::vector<bool> seen(l.size(), false);
   std::size_t n = 0;
@@ -58,7 +59,7 @@ template <class T, class I>
   return ::testing::AssertionSuccess();
 }
 
-using list = contiguous_list<throwing, std::uint16_t>;
+using list = indexed_contiguous_list<throwing, std::uint16_t>;
 
 list sample() {  // storage order differs from list order
   throwing::countdown = 0;
