@@ -148,8 +148,8 @@ class contiguous_list {
     other.release();
   }
   // Unequal allocators: the values are moved one by one; `other` is left empty either way.
-  contiguous_list(contiguous_list&& other, const std::type_identity_t<Allocator>& alloc) noexcept(
-      alloc_traits::is_always_equal::value)
+  contiguous_list(contiguous_list&& other,
+                  const std::type_identity_t<Allocator>& alloc) noexcept(alloc_traits::is_always_equal::value)
       : s_(std::move(other.s_), alloc) {
     other.release();
   }

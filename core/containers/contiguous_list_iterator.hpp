@@ -81,9 +81,11 @@ class contiguous_list_iterator {
   index i_ = 0;
 };
 
-static_assert(std::bidirectional_iterator<
-              contiguous_list_iterator<detail::contiguous_list_storage<int, std::allocator<int>, std::uint32_t>, false>>);
-static_assert(std::bidirectional_iterator<
-              contiguous_list_iterator<detail::contiguous_list_storage<int, std::allocator<int>, std::uint32_t>, true>>);
+static_assert(
+    std::bidirectional_iterator<
+        contiguous_list_iterator<detail::contiguous_list_storage<int, std::allocator<int>, std::uint32_t>, false>>);
+static_assert(
+    std::bidirectional_iterator<
+        contiguous_list_iterator<detail::contiguous_list_storage<int, std::allocator<int>, std::uint32_t>, true>>);
 
 }  // namespace framelab

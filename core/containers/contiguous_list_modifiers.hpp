@@ -14,6 +14,7 @@ namespace framelab {
 template <class T, class Allocator, contiguous_list_index Index>
 template <class... Args>
 Index contiguous_list<T, Allocator, Index>::emplace_node(Index pos, Args&&... args) {
+  static_assert(contiguous_list_element<T>, "contiguous_list: T must be move-constructible and move-assignable");
   if (size() >= max_size()) throw_length_error(size() + 1);
   if (s_.nodes.empty()) s_.nodes.push_back({0, 0});  // the sentinel, on first use
   s_.nodes.emplace_back();
@@ -32,6 +33,7 @@ Index contiguous_list<T, Allocator, Index>::emplace_node(Index pos, Args&&... ar
 // into slot i, point n's neighbours at i, pop both arrays.
 template <class T, class Allocator, contiguous_list_index Index>
 Index contiguous_list<T, Allocator, Index>::erase_node(Index i, Index& tracked) {
+  static_assert(contiguous_list_element<T>, "contiguous_list: T must be move-constructible and move-assignable");
   const auto n = static_cast<Index>(size());
   Index next = s_.nodes[i].next;
   if (i != n) {

@@ -135,6 +135,7 @@ void contiguous_list<T, Allocator, Index>::splice(const_iterator pos, contiguous
     return;
   }
   grow_for(other.size());
+  if (s_.nodes.empty()) s_.nodes.push_back({0, 0});  // an empty list may have no sentinel yet
   const size_type n = size();
   s_.values.insert(s_.values.end(), std::make_move_iterator(other.s_.values.begin()),
                    std::make_move_iterator(other.s_.values.end()));
@@ -168,7 +169,7 @@ void contiguous_list<T, Allocator, Index>::splice(const_iterator pos, contiguous
 
 template <class T, class Allocator, contiguous_list_index Index>
 void contiguous_list<T, Allocator, Index>::splice(const_iterator pos, contiguous_list& other, const_iterator first,
-                                       const_iterator last) {
+                                                  const_iterator last) {
   if (first == last) return;
   if (std::addressof(other) == this) {  // relink [f, b] (b = prev(l)) between prev(pos) and pos
     const Index f = first.i_, l = last.i_, p = pos.i_;

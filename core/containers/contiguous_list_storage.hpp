@@ -36,6 +36,11 @@ namespace framelab {
 template <class Index>
 concept contiguous_list_index = std::unsigned_integral<Index> && !std::same_as<Index, bool>;
 
+// What contiguous_list needs of T beyond std::list's needs (contiguous_list.hpp, difference 2):
+// growth relocates elements and erase moves the last one into the hole.
+template <class T>
+concept contiguous_list_element = std::move_constructible<T> && std::is_move_assignable_v<T>;
+
 // The smallest unsigned index type whose contiguous_list holds Capacity elements.
 template <std::size_t Capacity>
 using index_for_capacity_t =
@@ -90,8 +95,8 @@ struct contiguous_list_storage {
   // its elements (the source keeps its links and moved-from values).
   contiguous_list_storage(const contiguous_list_storage& other, const Allocator& alloc)
       : nodes(other.nodes, node_allocator(alloc)), values(other.values, alloc) {}
-  contiguous_list_storage(contiguous_list_storage&& other, const Allocator& alloc) noexcept(
-      std::allocator_traits<Allocator>::is_always_equal::value)
+  contiguous_list_storage(contiguous_list_storage&& other,
+                          const Allocator& alloc) noexcept(std::allocator_traits<Allocator>::is_always_equal::value)
       : nodes(std::move(other.nodes), node_allocator(alloc)), values(std::move(other.values), alloc) {}
   contiguous_list_storage& operator=(const contiguous_list_storage&) = default;
   contiguous_list_storage& operator=(contiguous_list_storage&&) = default;
