@@ -23,13 +23,16 @@
 //     need not equal ours (std::list: undefined).
 //  5. sort() takes temporary memory (the node order, std::stable_sort's buffer) from the
 //     global heap; the arrays always use the list's allocator.
+//  6. erase and pop_* are noexcept only if T's move assignment is (they move the last
+//     element into the hole); std::list's always are.
 //
 // Allocator: as std::list's: get_allocator(), the allocator-extended constructors, copy
 // construction through select_on_container_copy_construction, and propagation on copy
 // assignment, move assignment and swap as the allocator's traits say. Move assignment
 // between unequal allocators that do not propagate moves element by element; swap between
 // them is undefined, as for std::list. noexcept of the default constructor, destructor,
-// move constructor, move assignment and swap is std::list's for the same allocator.
+// move constructor, move assignment and swap is libstdc++ std::list's for the same
+// allocator (static_asserts side by side: tests/core/containers/*allocator_test.cpp).
 //
 // Limits: max_size() = numeric_limits<Index>::max() (node 0 is the sentinel, so
 // a uint8_t list holds 255 elements, uint16_t 65535, ...), or less if the
@@ -56,8 +59,10 @@
 //    copy assignment, linearize: all invalidated but end().
 //  - reserve, shrink_to_fit: iterators stay valid, references may not.
 // Exceptions: single-element insert, emplace and push are strong, as are ranged insert
-// and resize. If T's move assignment throws, erase leaves the list valid; in
-// remove/remove_if/unique it terminates (noexcept compaction).
+// and resize, also when the arrays grow (a T whose move constructor may throw is copied
+// then, as by std::vector; if it cannot be copied, growth is only basic). If T's move
+// assignment throws, erase leaves the list valid; in remove/remove_if/unique it
+// terminates (noexcept compaction).
 // Ranges given to insert/assign must not point into this list (its
 // iterators or values()), as for std::list.
 // Order: values() is in storage order, not list order. remove/remove_if call
@@ -244,25 +249,25 @@ class contiguous_list {
   iterator emplace(const_iterator pos, Args&&... args) {
     return at(emplace_node(pos.i_, std::forward<Args>(args)...));
   }
-  iterator erase(const_iterator pos) {
+  iterator erase(const_iterator pos) noexcept(std::is_nothrow_move_assignable_v<T>) {
     Index untracked = 0;
     return at(erase_node(pos.i_, untracked));
   }
-  iterator erase(const_iterator first, const_iterator last);
+  iterator erase(const_iterator first, const_iterator last) noexcept(std::is_nothrow_move_assignable_v<T>);
   void push_back(const T& value) { emplace_node(0, value); }
   void push_back(T&& value) { emplace_node(0, std::move(value)); }
   template <class... Args>
   reference emplace_back(Args&&... args) {
     return value_of(emplace_node(0, std::forward<Args>(args)...));
   }
-  void pop_back() { erase(at(s_.nodes[0].prev)); }
+  void pop_back() noexcept(std::is_nothrow_move_assignable_v<T>) { erase(at(s_.nodes[0].prev)); }
   void push_front(const T& value) { emplace_node(head(), value); }
   void push_front(T&& value) { emplace_node(head(), std::move(value)); }
   template <class... Args>
   reference emplace_front(Args&&... args) {
     return value_of(emplace_node(head(), std::forward<Args>(args)...));
   }
-  void pop_front() { erase(begin()); }
+  void pop_front() noexcept(std::is_nothrow_move_assignable_v<T>) { erase(begin()); }
   void resize(size_type count) { resize_with(count); }
   void resize(size_type count, const T& value) {
     if (count > size() && in_storage(std::addressof(value))) {

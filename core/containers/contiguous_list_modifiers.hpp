@@ -174,7 +174,9 @@ auto contiguous_list<T, Allocator, Index>::insert(const_iterator pos, It first, 
 // Each erase moves the last stored element into the hole; `l` follows it
 // if it is the one moved.
 template <class T, class Allocator, contiguous_list_index Index>
-auto contiguous_list<T, Allocator, Index>::erase(const_iterator first, const_iterator last) -> iterator {
+auto contiguous_list<T, Allocator, Index>::erase(const_iterator first,
+                                                 const_iterator last) noexcept(std::is_nothrow_move_assignable_v<T>)
+    -> iterator {
   Index f = first.i_;
   Index l = last.i_;
   if (f == head() && l == 0) {

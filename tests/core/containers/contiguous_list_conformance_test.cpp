@@ -79,7 +79,8 @@ TEST(contiguous_list_conformance, element_type_with_deleted_unary_address_of) {
   a.linearize();
   EXPECT_TRUE(same());
   const ours& self = a;
-  a = self, s = s;  // self-assignment
+  const theirs& self_s = s;
+  a = self, s = self_s;  // self-assignment
   b = a, sb = s;
   a = std::move(b), s = std::move(sb);
   a.assign(3, a.front()), s.assign(3, s.front());
@@ -215,6 +216,23 @@ TEST(contiguous_list_conformance, iterators_refer_to_their_list_object) {
   EXPECT_EQ(*it_s, 1);  // std::list: the element, now in sb
   EXPECT_EQ(*it, 7);    // ours: node 1 of the list object `a`, which now holds 7, 8, 9
 }
+
+// 6. erase and pop_* are noexcept when T's move assignment is; std::list's always are.
+struct throwing_move_assignment {
+  throwing_move_assignment() = default;
+  throwing_move_assignment(throwing_move_assignment&&) noexcept = default;
+  throwing_move_assignment& operator=(throwing_move_assignment&&) noexcept(false) { return *this; }
+};
+template <class L>
+constexpr bool erase_is_noexcept =
+    noexcept(std::declval<L&>().erase(std::declval<typename L::const_iterator>())) && noexcept(std::declval<L&>().erase(
+        std::declval<typename L::const_iterator>(),
+        std::declval<typename L::const_iterator>())) && noexcept(std::declval<L&>()
+                                                                     .pop_back()) && noexcept(std::declval<L&>()
+                                                                                                  .pop_front());
+static_assert(erase_is_noexcept<contiguous_list<std::string>> == erase_is_noexcept<std::list<std::string>>);
+static_assert(!erase_is_noexcept<contiguous_list<throwing_move_assignment>>);
+static_assert(erase_is_noexcept<std::list<throwing_move_assignment>>);
 
 // Recursive element types, as std::list allows.
 struct tree {
