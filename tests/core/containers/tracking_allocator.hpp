@@ -96,6 +96,10 @@ class tracking_allocator {
 
 template <class T>
 using counting_allocator = tracking_allocator<T, true>;
+template <class A>
+constexpr bool is_tracking_allocator = false;
+template <class T, bool Propagate>
+constexpr bool is_tracking_allocator<tracking_allocator<T, Propagate>> = true;
 template <class T>
 using unequal_allocator = tracking_allocator<T, false>;
 
