@@ -53,7 +53,7 @@ constexpr std::size_t min_measured_list = 1000;
 // (node 0 is the sentinel) of 2 * sizeof(Index) bytes, so
 //   bytes = capacity * sizeof(T) + (capacity + 1) * 2 * sizeof(Index)   (slack included).
 template <class T, class Index>
-double footprint(const contiguous_list<T, Index>& list) {
+double footprint(const indexed_contiguous_list<T, Index>& list) {
   const double capacity = static_cast<double>(list.capacity());
   return capacity * sizeof(T) + (capacity + 1.0) * 2.0 * sizeof(Index);
 }
@@ -123,7 +123,7 @@ void run_typed(case_context& ctx, const case_spec& s) {
     run_on<std::list<V>>(ctx, s);
   } else if (s.container == container_ours) {
     ctx.metric("index_bytes", static_cast<double>(sizeof(Index)));
-    run_on<contiguous_list<V, Index>>(ctx, s);
+    run_on<indexed_contiguous_list<V, Index>>(ctx, s);
   } else {
     run_on<std::vector<V>>(ctx, s);
   }

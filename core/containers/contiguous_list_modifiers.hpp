@@ -11,9 +11,10 @@ namespace framelab {
 
 // Appends a value and a node to the back of both arrays and links the node
 // in before pos: prev(pos) <-> i <-> pos, with i = size().
-template <class T, contiguous_list_index Index>
+template <class T, class Allocator, contiguous_list_index Index>
 template <class... Args>
-Index contiguous_list<T, Index>::emplace_node(Index pos, Args&&... args) {
+Index contiguous_list<T, Allocator, Index>::emplace_node(Index pos, Args&&... args) {
+  static_assert(contiguous_list_element<T>, "contiguous_list: T must be move-constructible and move-assignable");
   if (size() >= max_size()) throw_length_error(size() + 1);
   if (s_.nodes.empty()) s_.nodes.push_back({0, 0});  // the sentinel, on first use
   s_.nodes.emplace_back();
@@ -30,8 +31,9 @@ Index contiguous_list<T, Index>::emplace_node(Index pos, Args&&... args) {
 
 // Erase (article, section 2): unlink i, move the last stored node/value n
 // into slot i, point n's neighbours at i, pop both arrays.
-template <class T, contiguous_list_index Index>
-Index contiguous_list<T, Index>::erase_node(Index i, Index& tracked) {
+template <class T, class Allocator, contiguous_list_index Index>
+Index contiguous_list<T, Allocator, Index>::erase_node(Index i, Index& tracked) {
+  static_assert(contiguous_list_element<T>, "contiguous_list: T must be move-constructible and move-assignable");
   const auto n = static_cast<Index>(size());
   Index next = s_.nodes[i].next;
   if (i != n) {
@@ -50,8 +52,8 @@ Index contiguous_list<T, Index>::erase_node(Index i, Index& tracked) {
   return next;
 }
 
-template <class T, contiguous_list_index Index>
-void contiguous_list<T, Index>::rollback_to(size_type old_size) noexcept {
+template <class T, class Allocator, contiguous_list_index Index>
+void contiguous_list<T, Allocator, Index>::rollback_to(size_type old_size) noexcept {
   while (size() > old_size) {
     unlink(static_cast<Index>(size()));
     s_.values.pop_back();
@@ -61,8 +63,8 @@ void contiguous_list<T, Index>::rollback_to(size_type old_size) noexcept {
 
 // Links nodes 1..n in storage order: next(k) = k + 1, prev(k) = k - 1,
 // next(n) = 0, prev(0) = n.
-template <class T, contiguous_list_index Index>
-void contiguous_list<T, Index>::link_in_storage_order() {
+template <class T, class Allocator, contiguous_list_index Index>
+void contiguous_list<T, Allocator, Index>::link_in_storage_order() {
   const size_type n = size();
   try {
     s_.nodes.resize(n + 1);
@@ -75,9 +77,9 @@ void contiguous_list<T, Index>::link_in_storage_order() {
   s_.nodes[0].prev = static_cast<Index>(n);
 }
 
-template <class T, contiguous_list_index Index>
+template <class T, class Allocator, contiguous_list_index Index>
 template <class Fill>
-void contiguous_list<T, Index>::fill_values(Fill fill) {
+void contiguous_list<T, Allocator, Index>::fill_values(Fill fill) {
   try {
     fill();
   } catch (...) {
@@ -89,22 +91,22 @@ void contiguous_list<T, Index>::fill_values(Fill fill) {
 
 // [SECTION] Assignment (basic guarantee, as std::list; length_error changes nothing)
 
-template <class T, contiguous_list_index Index>
-auto contiguous_list<T, Index>::operator=(const contiguous_list& other) -> contiguous_list& {
-  if (this == &other) return *this;
-  s_.nodes.reserve(other.s_.nodes.size());  // then the node copy cannot throw
+// Nodes first, then values: if either throws, clear() leaves a valid empty list (an
+// empty node array with any values, or a full one with partial values, is repaired by it).
+template <class T, class Allocator, contiguous_list_index Index>
+template <class Storage>
+void contiguous_list<T, Allocator, Index>::assign_arrays(Storage&& from) {
   try {
-    s_.values = other.s_.values;
+    s_.nodes = std::forward<Storage>(from).nodes;
+    s_.values = std::forward<Storage>(from).values;
   } catch (...) {
     clear();
     throw;
   }
-  s_.nodes = other.s_.nodes;
-  return *this;
 }
 
-template <class T, contiguous_list_index Index>
-void contiguous_list<T, Index>::assign(size_type count, const T& value) {
+template <class T, class Allocator, contiguous_list_index Index>
+void contiguous_list<T, Allocator, Index>::assign(size_type count, const T& value) {
   check_new_size(count);
   if (in_storage(std::addressof(value))) {
     const T copy(value);
@@ -114,15 +116,15 @@ void contiguous_list<T, Index>::assign(size_type count, const T& value) {
   fill_values([&] { s_.values.assign(count, value); });
 }
 
-template <class T, contiguous_list_index Index>
+template <class T, class Allocator, contiguous_list_index Index>
 template <std::input_iterator It>
-void contiguous_list<T, Index>::assign(It first, It last) {
+void contiguous_list<T, Allocator, Index>::assign(It first, It last) {
   if constexpr (std::forward_iterator<It>) {
     check_new_size(static_cast<size_type>(std::distance(first, last)));
     clear();
     fill_values([&] { s_.values.assign(first, last); });
   } else {  // single pass: build aside so that length_error changes nothing
-    contiguous_list built;
+    contiguous_list built(get_allocator());
     for (; first != last; ++first) built.emplace_node(0, *first);
     swap(built);
   }
@@ -132,9 +134,9 @@ void contiguous_list<T, Index>::assign(It first, It last) {
 
 // All copies are appended to the arrays, so the first inserted one is node
 // old_size + 1; on an exception the appended tail is unlinked and dropped.
-template <class T, contiguous_list_index Index>
-auto contiguous_list<T, Index>::insert(const_iterator pos, size_type count, const T& value) -> iterator {
-  if (count == 0) return {&s_, pos.i_};
+template <class T, class Allocator, contiguous_list_index Index>
+auto contiguous_list<T, Allocator, Index>::insert(const_iterator pos, size_type count, const T& value) -> iterator {
+  if (count == 0) return at(pos.i_);
   check_growth(count);
   if (in_storage(std::addressof(value))) {  // grow_for may move it
     const T copy(value);
@@ -148,12 +150,12 @@ auto contiguous_list<T, Index>::insert(const_iterator pos, size_type count, cons
     rollback_to(old_size);
     throw;
   }
-  return {&s_, static_cast<Index>(old_size + 1)};
+  return at(static_cast<Index>(old_size + 1));
 }
 
-template <class T, contiguous_list_index Index>
+template <class T, class Allocator, contiguous_list_index Index>
 template <std::input_iterator It>
-auto contiguous_list<T, Index>::insert(const_iterator pos, It first, It last) -> iterator {
+auto contiguous_list<T, Allocator, Index>::insert(const_iterator pos, It first, It last) -> iterator {
   if constexpr (std::forward_iterator<It>) {
     const auto count = static_cast<size_type>(std::distance(first, last));
     check_growth(count);
@@ -166,13 +168,15 @@ auto contiguous_list<T, Index>::insert(const_iterator pos, It first, It last) ->
     rollback_to(old_size);  // strong guarantee, also for length_error
     throw;
   }
-  return {&s_, old_size == size() ? pos.i_ : static_cast<Index>(old_size + 1)};
+  return at(old_size == size() ? pos.i_ : static_cast<Index>(old_size + 1));
 }
 
 // Each erase moves the last stored element into the hole; `l` follows it
 // if it is the one moved.
-template <class T, contiguous_list_index Index>
-auto contiguous_list<T, Index>::erase(const_iterator first, const_iterator last) -> iterator {
+template <class T, class Allocator, contiguous_list_index Index>
+auto contiguous_list<T, Allocator, Index>::erase(const_iterator first,
+                                                 const_iterator last) noexcept(std::is_nothrow_move_assignable_v<T>)
+    -> iterator {
   Index f = first.i_;
   Index l = last.i_;
   if (f == head() && l == 0) {
@@ -180,12 +184,12 @@ auto contiguous_list<T, Index>::erase(const_iterator first, const_iterator last)
     return end();
   }
   while (f != l) f = erase_node(f, l);
-  return {&s_, l};
+  return at(l);
 }
 
-template <class T, contiguous_list_index Index>
+template <class T, class Allocator, contiguous_list_index Index>
 template <class... Value>
-void contiguous_list<T, Index>::resize_with(size_type count, const Value&... value) {
+void contiguous_list<T, Allocator, Index>::resize_with(size_type count, const Value&... value) {
   check_new_size(count);
   if (count == 0) return clear();
   while (size() > count) pop_back();

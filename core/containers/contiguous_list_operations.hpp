@@ -13,8 +13,8 @@ namespace framelab {
 // sees unmoved values throughout, so `value` may alias an element. Then
 // compact_marked moves the survivors stored beyond the new size s = n - removed
 // into the holes at 1..s, one at a time, fixing the neighbours' links.
-template <class T, contiguous_list_index Index>
-void contiguous_list<T, Index>::compact_marked(size_type removed) noexcept {
+template <class T, class Allocator, contiguous_list_index Index>
+void contiguous_list<T, Allocator, Index>::compact_marked(size_type removed) noexcept {
   if (removed == 0) return;
   auto& nodes = s_.nodes;
   const auto marked = [&nodes](size_type i) { return nodes[i].next == i; };
@@ -34,9 +34,9 @@ void contiguous_list<T, Index>::compact_marked(size_type removed) noexcept {
   nodes.erase(nodes.begin() + static_cast<difference_type>(s + 1), nodes.end());
 }
 
-template <class T, contiguous_list_index Index>
+template <class T, class Allocator, contiguous_list_index Index>
 template <class UnaryPredicate>
-auto contiguous_list<T, Index>::remove_if(UnaryPredicate pred) -> size_type {
+auto contiguous_list<T, Allocator, Index>::remove_if(UnaryPredicate pred) -> size_type {
   size_type removed = 0;
   try {
     for (size_type k = 1, n = size(); k <= n; ++k) {  // storage order: a linear scan
@@ -57,9 +57,9 @@ auto contiguous_list<T, Index>::remove_if(UnaryPredicate pred) -> size_type {
 
 // As std::list: of each run of adjacent elements for which
 // pred(kept, current) holds, only the first (kept) stays.
-template <class T, contiguous_list_index Index>
+template <class T, class Allocator, contiguous_list_index Index>
 template <class BinaryPredicate>
-auto contiguous_list<T, Index>::unique(BinaryPredicate pred) -> size_type {
+auto contiguous_list<T, Allocator, Index>::unique(BinaryPredicate pred) -> size_type {
   if (size() < 2) return 0;
   size_type removed = 0;
   try {
@@ -83,16 +83,26 @@ auto contiguous_list<T, Index>::unique(BinaryPredicate pred) -> size_type {
   return removed;
 }
 
+// C++20 std::erase / std::erase_if for the list.
+template <class T, class A, class Index, class U>
+typename contiguous_list<T, A, Index>::size_type erase(contiguous_list<T, A, Index>& list, const U& value) {
+  return list.remove_if([&value](const T& x) { return x == value; });
+}
+template <class T, class A, class Index, class Pred>
+typename contiguous_list<T, A, Index>::size_type erase_if(contiguous_list<T, A, Index>& list, Pred pred) {
+  return list.remove_if(pred);
+}
+
 // [SECTION] Transfers between lists
 //
 // Another list's values are moved into this list's arrays (appended, then
 // linked), then erased from it. If a comparison or a move throws, what was
 // transferred stays here and is erased there; both lists stay valid.
 
-template <class T, contiguous_list_index Index>
+template <class T, class Allocator, contiguous_list_index Index>
 template <class Compare>
-void contiguous_list<T, Index>::merge(contiguous_list& other, Compare comp) {
-  if (&other == this || other.empty()) return;
+void contiguous_list<T, Allocator, Index>::merge(contiguous_list& other, Compare comp) {
+  if (std::addressof(other) == this || other.empty()) return;
   check_growth(other.size());
   grow_for(other.size());
   Index i = head();
@@ -115,16 +125,17 @@ void contiguous_list<T, Index>::merge(contiguous_list& other, Compare comp) {
 
 // Whole list: append other's arrays as they are, shifting its indexes by
 // n = size() (node k -> n + k), then hook its first..last chain in before pos.
-template <class T, contiguous_list_index Index>
-void contiguous_list<T, Index>::splice(const_iterator pos, contiguous_list& other) {
-  if (&other == this || other.empty()) return;
+template <class T, class Allocator, contiguous_list_index Index>
+void contiguous_list<T, Allocator, Index>::splice(const_iterator pos, contiguous_list& other) {
+  if (std::addressof(other) == this || other.empty()) return;
   check_growth(other.size());
-  if (empty()) {  // pos == end(): take other's arrays
+  if (empty() && get_allocator() == other.get_allocator()) {  // pos == end(): take other's arrays
     s_ = std::move(other.s_);
     other.release();
     return;
   }
   grow_for(other.size());
+  if (s_.nodes.empty()) s_.nodes.push_back({0, 0});  // an empty list may have no sentinel yet
   const size_type n = size();
   s_.values.insert(s_.values.end(), std::make_move_iterator(other.s_.values.begin()),
                    std::make_move_iterator(other.s_.values.end()));
@@ -143,10 +154,10 @@ void contiguous_list<T, Index>::splice(const_iterator pos, contiguous_list& othe
   other.clear();
 }
 
-template <class T, contiguous_list_index Index>
-void contiguous_list<T, Index>::splice(const_iterator pos, contiguous_list& other, const_iterator it) {
+template <class T, class Allocator, contiguous_list_index Index>
+void contiguous_list<T, Allocator, Index>::splice(const_iterator pos, contiguous_list& other, const_iterator it) {
   const Index i = it.i_;
-  if (&other == this) {
+  if (std::addressof(other) == this) {
     if (pos.i_ == i || pos.i_ == s_.nodes[i].next) return;
     unlink(i);
     link_before(pos.i_, i);
@@ -156,11 +167,11 @@ void contiguous_list<T, Index>::splice(const_iterator pos, contiguous_list& othe
   other.erase(it);
 }
 
-template <class T, contiguous_list_index Index>
-void contiguous_list<T, Index>::splice(const_iterator pos, contiguous_list& other, const_iterator first,
-                                       const_iterator last) {
+template <class T, class Allocator, contiguous_list_index Index>
+void contiguous_list<T, Allocator, Index>::splice(const_iterator pos, contiguous_list& other, const_iterator first,
+                                                  const_iterator last) {
   if (first == last) return;
-  if (&other == this) {  // relink [f, b] (b = prev(l)) between prev(pos) and pos
+  if (std::addressof(other) == this) {  // relink [f, b] (b = prev(l)) between prev(pos) and pos
     const Index f = first.i_, l = last.i_, p = pos.i_;
     if (p == l || p == f) return;  // already in place (p == f: undefined for std::list)
     const Index b = s_.nodes[l].prev;
@@ -181,7 +192,7 @@ void contiguous_list<T, Index>::splice(const_iterator pos, contiguous_list& othe
   try {
     for (; i != last.i_; i = other.s_.nodes[i].next) emplace_node(pos.i_, std::move(other.value_of(i)));
   } catch (...) {
-    other.erase(first, const_iterator{&other.s_, i});
+    other.erase(first, other.at(i));
     throw;
   }
   other.erase(first, last);
@@ -191,9 +202,9 @@ void contiguous_list<T, Index>::splice(const_iterator pos, contiguous_list& othe
 
 // Stable O(n log n): std::stable_sort of the node indexes in list order, by
 // their values; then relink. Values do not move, so iterators stay valid.
-template <class T, contiguous_list_index Index>
+template <class T, class Allocator, contiguous_list_index Index>
 template <class Compare>
-void contiguous_list<T, Index>::sort(Compare comp) {
+void contiguous_list<T, Allocator, Index>::sort(Compare comp) {
   if (size() < 2) return;
   std::vector<Index> order;
   order.reserve(size());
@@ -203,8 +214,8 @@ void contiguous_list<T, Index>::sort(Compare comp) {
   relink_in_order(order);
 }
 
-template <class T, contiguous_list_index Index>
-void contiguous_list<T, Index>::relink_in_order(const std::vector<Index>& order) noexcept {
+template <class T, class Allocator, contiguous_list_index Index>
+void contiguous_list<T, Allocator, Index>::relink_in_order(const std::vector<Index>& order) noexcept {
   Index prev = 0;
   for (const Index i : order) {
     s_.nodes[prev].next = i;
@@ -215,9 +226,9 @@ void contiguous_list<T, Index>::relink_in_order(const std::vector<Index>& order)
   s_.nodes[0].prev = prev;
 }
 
-template <class T, contiguous_list_index Index>
-void contiguous_list<T, Index>::linearize() {
-  std::vector<T> in_order;
+template <class T, class Allocator, contiguous_list_index Index>
+void contiguous_list<T, Allocator, Index>::linearize() {
+  std::vector<T, Allocator> in_order(get_allocator());
   in_order.reserve(size());
   for (Index i = head(); i != 0; i = s_.nodes[i].next) in_order.push_back(std::move(value_of(i)));
   s_.values.swap(in_order);

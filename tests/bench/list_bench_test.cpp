@@ -49,7 +49,7 @@ TEST(list_cases, back_and_mid_orders_match_a_vector_simulation) {
     std::list<value<8>> a;
     build_list(a, n, creation_order::back, 7);
     EXPECT_EQ(keys_of(a), drawn) << n;
-    contiguous_list<value<8>, std::uint8_t> b;
+    indexed_contiguous_list<value<8>, std::uint8_t> b;
     build_list(b, n, creation_order::mid, 7);
     EXPECT_EQ(keys_of(b), mid) << n;
     std::list<value<8>> c;
@@ -61,7 +61,7 @@ TEST(list_cases, back_and_mid_orders_match_a_vector_simulation) {
 TEST(list_cases, random_and_aged_orders_are_the_same_for_both_lists) {
   for (auto order : {creation_order::random, creation_order::aged}) {
     std::list<value<16>> a;
-    contiguous_list<value<16>, std::uint16_t> b;
+    indexed_contiguous_list<value<16>, std::uint16_t> b;
     build_list(a, 5000, order, 11);
     build_list(b, 5000, order, 11);
     const auto ka = keys_of(a);
@@ -89,7 +89,7 @@ TEST(list_cases, random_and_aged_orders_are_the_same_for_both_lists) {
 TEST(list_cases, aged_lists_are_scattered_in_memory) {
   // After aging, list order is unrelated to storage order: consecutive list elements are
   // rarely neighbours in the value array.
-  contiguous_list<value<8>, std::uint16_t> list;
+  indexed_contiguous_list<value<8>, std::uint16_t> list;
   build_list(list, 10000, creation_order::aged, 5);
   const value<8>* base = list.values().data();
   int neighbours = 0;
@@ -103,7 +103,7 @@ TEST(list_cases, aged_lists_are_scattered_in_memory) {
 }
 
 TEST(list_cases, traversal_and_accumulate_see_every_element) {
-  contiguous_list<value<32>, std::uint16_t> list;
+  indexed_contiguous_list<value<32>, std::uint16_t> list;
   build_list(list, 3000, creation_order::random, 9);
   EXPECT_EQ(pure_traversal(list), 3000u);
   const auto drawn = drawn_keys(3000, 9, 32);
@@ -116,7 +116,7 @@ TEST(list_cases, sorted_insertion_sorts_like_std_sort_in_every_container) {
   auto expected = drawn_keys(700, 21, 8);
   std::sort(expected.begin(), expected.end());
   std::list<value<8>> a;
-  contiguous_list<value<8>, std::uint16_t> b;
+  indexed_contiguous_list<value<8>, std::uint16_t> b;
   std::vector<value<8>> c;
   const auto never = [] { return false; };
   EXPECT_TRUE(insert_sorted(a, 700, 21, never));

@@ -1,5 +1,5 @@
 // fuzz_list: the bytes are a program of list operations, run on two
-// framelab::contiguous_list<std::string, Index> and two std::list<std::string> side by
+// framelab::indexed_contiguous_list<std::string, Index> and two std::list<std::string> side by
 // side (two of each, so merge, splice, swap and comparisons have a partner). After every
 // operation both pairs must hold the same sequence, forward and backward, with the
 // same size, front and back; an operation's result (a count, a comparison) must match.
@@ -33,6 +33,7 @@
 namespace {
 
 using framelab::contiguous_list;
+using framelab::indexed_contiguous_list;
 using value = std::string;
 
 [[noreturn]] void fail(const std::string& what) {
@@ -70,7 +71,7 @@ struct coarse_equal {
 
 template <class Index>
 class harness {
-  using ours_list = contiguous_list<value, Index>;
+  using ours_list = indexed_contiguous_list<value, Index>;
   using theirs_list = std::list<value>;
   // uint8_t: run into max_size() (255); wider: stay small enough to be fast.
   static constexpr std::size_t cap = std::numeric_limits<Index>::max() <= 255 ? 255 : 320;

@@ -19,6 +19,7 @@
 namespace {
 
 using framelab::contiguous_list;
+using framelab::indexed_contiguous_list;
 
 struct injected_error {};
 
@@ -42,8 +43,8 @@ struct throwing {
   friend bool operator<(const throwing& a, const throwing& b) { return a.v < b.v; }
 };
 
-template <class T, class I>
-::testing::AssertionResult is_valid(const contiguous_list<T, I>& l) {
+template <class T, class A, class I>
+::testing::AssertionResult is_valid(const contiguous_list<T, A, I>& l) {
   if (l.values().size() != l.size()) return ::testing::AssertionFailure() << "values().size() != size()";
   std::vector<bool> seen(l.size(), false);
   std::size_t n = 0;
@@ -58,7 +59,7 @@ template <class T, class I>
   return ::testing::AssertionSuccess();
 }
 
-using list = contiguous_list<throwing, std::uint16_t>;
+using list = indexed_contiguous_list<throwing, std::uint16_t>;
 
 list sample() {  // storage order differs from list order
   throwing::countdown = 0;
@@ -67,10 +68,14 @@ list sample() {  // storage order differs from list order
   l.erase(std::next(l.begin(), 3));
   return l;
 }
-std::vector<int> contents(const list& l) {
+template <class L>
+std::vector<int> keys(const L& l) {
   std::vector<int> v;
   for (const auto& x : l) v.push_back(x.v);
   return v;
+}
+std::vector<int> contents(const list& l) {
+  return keys(l);
 }
 
 // Runs op on a fresh sample with the k-th copy throwing, for k = 1, 2, ...
@@ -123,6 +128,61 @@ TEST(contiguous_list_exceptions, strong_guarantee_for_insertions) {
                 unchanged),
             0);  // from int: no copy of a throwing is made
   EXPECT_EQ(for_each_failure_point([&](list& l) { l.insert(l.begin(), {7, 8, 9}); }, unchanged), 3);
+}
+
+// A copy that throws as throwing's does, and a move that is not noexcept: growth then
+// copies the elements (std::move_if_noexcept), and those copies may throw too.
+struct copied_on_growth {
+  int v = 0;
+  copied_on_growth(int value) : v(value) {}  // NOLINT(google-explicit-constructor)
+  copied_on_growth(const copied_on_growth& o) : v(o.v) { throwing::tick(); }
+  copied_on_growth(copied_on_growth&& o) noexcept(false) : v(o.v) {}
+  copied_on_growth& operator=(const copied_on_growth& o) = default;
+  copied_on_growth& operator=(copied_on_growth&& o) noexcept(false) = default;
+};
+
+// Single-element insert / push / emplace stay strong when the arrays must grow, for every
+// copy that can throw (each old element's and the new one's), as std::list's.
+TEST(contiguous_list_exceptions, single_insertions_are_strong_when_the_arrays_grow) {
+  using grow_list = contiguous_list<copied_on_growth>;
+  const copied_on_growth value(42);
+  const auto mid = [](auto& l) { return std::next(l.begin(), 3); };
+  const auto run = [&](auto op) {
+    int throws = 0;
+    for (int k = 1; k < 100; ++k) {
+      throwing::countdown = 0;
+      grow_list l;
+      std::list<copied_on_growth> s;
+      for (int i = 0; i < 7; ++i) {
+        i % 2 ? l.push_back(i) : l.push_front(i);
+        i % 2 ? s.push_back(i) : s.push_front(i);
+      }
+      l.shrink_to_fit();  // full: the insertion reallocates both arrays
+      const std::vector<int> before = keys(l);
+      throwing::countdown = k;
+      try {
+        op(l);
+      } catch (const injected_error&) {
+        ++throws;
+        throwing::countdown = 0;
+        EXPECT_TRUE(is_valid(l));
+        EXPECT_EQ(keys(l), before) << "copy " << k;
+        continue;
+      }
+      throwing::countdown = 0;
+      op(s);
+      EXPECT_EQ(keys(l), keys(s));
+      return throws;
+    }
+    ADD_FAILURE() << "never completed";
+    return throws;
+  };
+  // 7 elements copied by the growth and the new one: 8 copies that can throw.
+  EXPECT_GE(run([&](auto& l) { l.push_back(value); }), 8);
+  EXPECT_GE(run([&](auto& l) { l.push_front(value); }), 8);
+  EXPECT_GE(run([&](auto& l) { l.insert(mid(l), value); }), 8);
+  EXPECT_GE(run([&](auto& l) { l.emplace(mid(l), value); }), 8);
+  EXPECT_GE(run([&](auto& l) { l.emplace_back(value); }), 8);
 }
 
 TEST(contiguous_list_exceptions, resize_is_strong_too) {

@@ -21,10 +21,11 @@
 namespace {
 
 using framelab::contiguous_list;
+using framelab::indexed_contiguous_list;
 
 static_assert(std::bidirectional_iterator<contiguous_list<int>::iterator>);
 static_assert(std::bidirectional_iterator<contiguous_list<int>::const_iterator>);
-static_assert(std::bidirectional_iterator<contiguous_list<std::string, std::uint8_t>::iterator>);
+static_assert(std::bidirectional_iterator<indexed_contiguous_list<std::string, std::uint8_t>::iterator>);
 static_assert(std::ranges::bidirectional_range<contiguous_list<int>>);
 static_assert(std::ranges::common_range<contiguous_list<int>>);
 static_assert(std::is_same_v<std::iter_reference_t<contiguous_list<int>::const_iterator>, const int&>);
@@ -43,7 +44,7 @@ static_assert(std::is_same_v<framelab::index_for_capacity_t<65535>, std::uint16_
 static_assert(std::is_same_v<framelab::index_for_capacity_t<65536>, std::uint32_t>);
 static_assert(std::is_same_v<framelab::index_for_capacity_t<0xFFFF'FFFFu>, std::uint32_t>);
 static_assert(std::is_same_v<framelab::index_for_capacity_t<0x1'0000'0000u>, std::uint64_t>);
-static_assert(std::is_same_v<framelab::small_contiguous_list<int, 1000>, contiguous_list<int, std::uint16_t>>);
+static_assert(std::is_same_v<framelab::small_contiguous_list<int, 1000>, indexed_contiguous_list<int, std::uint16_t>>);
 
 // Memory per element: the value plus two indexes.
 static_assert(sizeof(framelab::detail::contiguous_list_node<std::uint8_t>) == 2);
@@ -52,8 +53,8 @@ static_assert(sizeof(framelab::detail::contiguous_list_node<std::uint32_t>) == 8
 
 // The list is valid: forward and backward traversals agree with size(), and
 // visit every stored value exactly once.
-template <class T, class I>
-::testing::AssertionResult is_valid(const contiguous_list<T, I>& l) {
+template <class T, class A, class I>
+::testing::AssertionResult is_valid(const contiguous_list<T, A, I>& l) {
   const auto values = l.values();
   if (values.size() != l.size()) return ::testing::AssertionFailure() << "values().size() != size()";
   std::vector<bool> seen(l.size(), false);
@@ -73,18 +74,18 @@ template <class T, class I>
   return ::testing::AssertionSuccess();
 }
 
-template <class T, class I>
-std::vector<T> forward(const contiguous_list<T, I>& l) {
+template <class T, class A, class I>
+std::vector<T> forward(const contiguous_list<T, A, I>& l) {
   return {l.begin(), l.end()};
 }
-template <class T, class I>
-std::vector<T> backward(const contiguous_list<T, I>& l) {
+template <class T, class A, class I>
+std::vector<T> backward(const contiguous_list<T, A, I>& l) {
   return {l.rbegin(), l.rend()};
 }
 
 // Same contents as `expected` (a std::list or vector), read forward and backward.
-template <class T, class I, class Expected>
-::testing::AssertionResult same(const contiguous_list<T, I>& l, const Expected& expected) {
+template <class T, class A, class I, class Expected>
+::testing::AssertionResult same(const contiguous_list<T, A, I>& l, const Expected& expected) {
   if (auto valid = is_valid(l); !valid) return valid;
   const std::vector<T> want(expected.begin(), expected.end());
   const std::vector<T> want_backward(expected.rbegin(), expected.rend());
@@ -219,13 +220,13 @@ TEST(contiguous_list, iterators_survive_growth_of_the_arrays) {
 }
 
 TEST(contiguous_list, max_size_is_bounded_by_the_index_type) {
-  EXPECT_EQ((contiguous_list<int, std::uint8_t>().max_size()), 255u);
-  EXPECT_EQ((contiguous_list<int, std::uint16_t>().max_size()), 65535u);
-  EXPECT_EQ((contiguous_list<int, std::uint32_t>().max_size()), 0xFFFF'FFFFu);
+  EXPECT_EQ((indexed_contiguous_list<int, std::uint8_t>().max_size()), 255u);
+  EXPECT_EQ((indexed_contiguous_list<int, std::uint16_t>().max_size()), 65535u);
+  EXPECT_EQ((indexed_contiguous_list<int, std::uint32_t>().max_size()), 0xFFFF'FFFFu);
   // uint64_t indexes: the node vector's max_size() (16-byte nodes) is the bound
-  EXPECT_EQ((contiguous_list<int, std::uint64_t>().max_size()),
+  EXPECT_EQ((indexed_contiguous_list<int, std::uint64_t>().max_size()),
             std::vector<framelab::detail::contiguous_list_node<std::uint64_t>>().max_size() - 1);
-  contiguous_list<int, std::uint8_t> full(255);
+  indexed_contiguous_list<int, std::uint8_t> full(255);
   EXPECT_TRUE(is_valid(full));
   EXPECT_THROW(full.push_back(1), std::length_error);
   EXPECT_EQ(full.size(), 255u);
@@ -247,7 +248,7 @@ TEST(contiguous_list, reserve_capacity_shrink_to_fit) {
   l.shrink_to_fit();
   EXPECT_EQ(l.capacity(), 0u);
   EXPECT_TRUE(is_valid(l));
-  EXPECT_THROW((contiguous_list<int, std::uint8_t>().reserve(256)), std::length_error);
+  EXPECT_THROW((indexed_contiguous_list<int, std::uint8_t>().reserve(256)), std::length_error);
 }
 
 TEST(contiguous_list, values_span_for_order_independent_algorithms) {
@@ -644,7 +645,7 @@ TEST(contiguous_list, comparisons_match_std_list) {
 }
 
 TEST(contiguous_list, length_error_leaves_the_list_unchanged) {
-  using small = contiguous_list<int, std::uint8_t>;
+  using small = indexed_contiguous_list<int, std::uint8_t>;
   small l(250, 1);
   l.push_front(0);
   const std::vector<int> before(l.begin(), l.end());
@@ -687,7 +688,7 @@ TEST(contiguous_list, length_error_leaves_the_list_unchanged) {
 }
 
 TEST(contiguous_list, move_only_values) {
-  contiguous_list<std::unique_ptr<int>, std::uint16_t> a, b;
+  indexed_contiguous_list<std::unique_ptr<int>, std::uint16_t> a, b;
   for (int k = 0; k < 10; ++k) a.push_back(std::make_unique<int>(k));
   b.emplace_back(std::make_unique<int>(100));
   b.splice(b.begin(), a, std::next(a.begin(), 3), std::next(a.begin(), 6));
