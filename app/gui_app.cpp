@@ -229,7 +229,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     return r.origin + s * r.direction;
   };
   state.camera.frame_scene = [&camera, &sim, &window] {
-    camera.set(render::framing_camera(sim.view(), camera.setup(), drawable_aspect(window), ui::stage_fraction));
+    camera.set(render::framing_camera(sim.view(), camera.setup(), drawable_aspect(window), render::presentation_fill));
   };
   ui::sync_with_simulation(state);
   // A HiDPI display starts at its own scale, unless the settings keep one; a rehearsed run at 100 %.
@@ -243,7 +243,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   if (!rehearsed) state.lesson_files = find_lessons(lessons_directory());
   applied_view applied;
   lesson_runner lessons;
-  render::camera_follower follower({.stage_fill = ui::stage_fraction});
+  render::camera_follower follower;
 
   viewport_input input;
   frame_timer timer;

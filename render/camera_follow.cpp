@@ -19,21 +19,33 @@ bool arrived(const camera_setup& at, const camera_setup& goal, double tolerance)
 
 }  // namespace
 
+bool camera_follower::on_stage(const scene_view& view, const camera_setup& current, double aspect) const {
+  const drawn_shapes shapes = shapes_of(view);
+  if (shapes.empty()) return true;
+  const std::optional<screen_box> box = screen_bounds(shapes, current, aspect);
+  if (!box || box->reach() > settings_.leave_fill) return false;
+  const glm::dvec2 half = 0.5 * (box->high - box->low);
+  return std::max(half.x, half.y) >= settings_.shrink_fill;
+}
+
 camera_setup camera_follower::update(const scene_view& view, const camera_setup& current, double aspect,
                                      double dt_seconds) {
-  if (!gliding_ && bodies_in_view(view, current, aspect, settings_.leave_fill)) return current;
+  if (!gliding_ && on_stage(view, current, aspect)) return current;
   const camera_setup goal = framing_camera(view, current, aspect, settings_.stage_fill);
   if (!finite(goal) || !finite(current)) {
-    gliding_ = false;
+    stop();
     return current;
   }
   gliding_ = true;
-  // x <- x + k (x_goal - x), k = 1 - e^(-dt/tau); ln(distance) likewise
-  const double k = 1.0 - std::exp(-std::max(dt_seconds, 0.0) / settings_.tau_seconds);
+  const double dt = std::max(dt_seconds, 0.0);
+  // the framed target's velocity, fed forward: x <- x + k (x_goal + v tau - x), k = 1 - e^(-dt/tau)
+  const glm::dvec3 velocity = last_goal_ && dt > 0.0 ? (goal.target - *last_goal_) / dt : glm::dvec3(0.0);
+  last_goal_ = goal.target;
+  const double k = 1.0 - std::exp(-dt / settings_.tau_seconds);
   camera_setup next = current;
-  next.target = current.target + k * (goal.target - current.target);
+  next.target = current.target + k * (goal.target + settings_.tau_seconds * velocity - current.target);
   next.distance = current.distance * std::pow(goal.distance / current.distance, k);
-  if (arrived(next, goal, settings_.arrive)) gliding_ = false;
+  if (arrived(next, goal, settings_.arrive)) stop();
   return next;
 }
 
