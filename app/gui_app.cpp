@@ -29,6 +29,7 @@
 #include "ui/ui_fonts.hpp"
 #include "ui/ui_scale.hpp"
 #include "ui/ui_state.hpp"
+#include "ui/widgets.hpp"
 
 namespace framelab {
 
@@ -48,14 +49,26 @@ ui::screen_projection screen_projection_of(const render::orbit_camera& camera, I
 // [SECTION] View requests the UI made: interface size (fonts rebuilt between frames) and fullscreen.
 struct applied_view {
   int ui_scale_percent = 0;  // 0: fonts not built yet
+  float stage_pixels = 0.0f;  // presentation mode's text (ui::stage_text_pixels of the window's height)
   bool fullscreen = false;
 };
 
 void apply_view_requests(ui::ui_state& state, applied_view& applied, const ui_font_files& fonts,
                          const ImGuiStyle& base_style, gl_window& window) {
+  int window_width = 0;
+  int window_height = 0;
+  SDL_GetWindowSize(window.sdl_window(), &window_width, &window_height);  // ImGui's units (not the drawable's)
+  const float stage_pixels = ui::stage_text_pixels(static_cast<float>(window_height));
+  if (stage_pixels != applied.stage_pixels && applied.ui_scale_percent == state.ui_scale_percent) {
+    build_ui_fonts(fonts, base_style, state.ui_scale_percent, stage_pixels);  // a resized window: same messages
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+    applied.stage_pixels = stage_pixels;
+  }
   if (state.ui_scale_percent != applied.ui_scale_percent) {
     state.ui_scale_percent = ui::clamp_ui_scale(state.ui_scale_percent);
-    const auto message = build_ui_fonts(fonts, base_style, state.ui_scale_percent);
+    const auto message = build_ui_fonts(fonts, base_style, state.ui_scale_percent, stage_pixels);
+    applied.stage_pixels = stage_pixels;
     if (applied.ui_scale_percent != 0) {  // the first texture is made by the backend's first NewFrame
       ImGui_ImplOpenGL3_DestroyFontsTexture();
       ImGui_ImplOpenGL3_CreateFontsTexture();
@@ -290,7 +303,8 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     ImGui_ImplSDL2_NewFrame();
     ImGui::NewFrame();
     ui::draw_ui(state);
-    ui::draw_scene_labels(sim.view(), screen_projection_of(camera, io.DisplaySize));
+    ui::draw_scene_labels(sim.view(), screen_projection_of(camera, io.DisplaySize),
+                          ui::presenting(state) ? ui::font_for(ui::font_role::stage) : nullptr);
     ImGui::Render();
 
     const auto [width, height] = window.drawable_size();

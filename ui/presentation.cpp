@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include <cstdio>
+
 #include "ui/panels.hpp"
 #include "ui/widgets.hpp"
 
@@ -45,22 +47,40 @@ std::vector<std::size_t> readout_channels(const ui_state& state) {
   return chosen;
 }
 
-// Top left: the scene's name and its readouts, name = value unit.
+// Top left: the scene's name and its readouts, name  value  unit, in the stage font
+// (ui/presentation.hpp: large enough for the back row), values right-aligned.
 void draw_readouts(ui_state& state) {
   const auto& defs = state.sim->channel_defs();
   const auto& values = state.sim->channel_values();
-  const float margin = ImGui::GetFontSize() * 0.5f;
+  ImGui::PushFont(font_for(font_role::stage));
+  const float margin = ImGui::GetFontSize() * 0.3f;
   ImGui::SetNextWindowPos(ImVec2(margin, margin), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.6f);
   if (ImGui::Begin("##presentation_readouts", nullptr, overlay_flags)) {
     ImGui::TextDisabled("%s", state.sim->entry().info.name.c_str());
-    for (const std::size_t i : readout_channels(state)) {
-      if (i >= values.size()) continue;
-      numbers_text("%-14s %12.6g %s", defs[i].name.c_str(), values[i], defs[i].unit.c_str());
-      tooltip(defs[i].description.c_str());
+    constexpr ImGuiTableFlags table_flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoSavedSettings;
+    if (ImGui::BeginTable("##readout_values", 3, table_flags)) {
+      for (const std::size_t i : readout_channels(state)) {
+        if (i >= values.size()) continue;
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(defs[i].name.c_str());
+        tooltip(defs[i].description.c_str());
+        ImGui::TableNextColumn();
+        char value[32];
+        std::snprintf(value, sizeof value, "%.4g", values[i]);
+        // right-aligned in a column as wide as "-0.0000e-00"
+        const float column = ImGui::CalcTextSize("-0.0000e-00").x;
+        ImGui::SetCursorPosX(ImGui::GetCursorPosX() + column - ImGui::CalcTextSize(value).x);
+        ImGui::TextUnformatted(value);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(defs[i].unit.c_str());
+      }
+      ImGui::EndTable();
     }
   }
   ImGui::End();
+  ImGui::PopFont();
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 #pragma once
-// The text in the 3D view: each visible arrow's name, length and unit at its tip, and
-// the scene's text labels, drawn behind the panels, in the interface font (so they grow
-// with the UI scale), moved apart where they would overlap (ui/label_layout.hpp).
+// The text in the 3D view: each visible arrow's name, length and unit just beyond its
+// head, and the scene's text labels, drawn behind the panels, in the interface font (so
+// they grow with the UI scale) or presentation mode's stage font, kept off each other and
+// off the arrows (ui/label_layout.hpp).
 #include <imgui.h>
 
 #include <functional>
@@ -14,6 +15,7 @@ namespace framelab::ui {
 // Where a world point appears on screen (pixels), or nothing when it is behind the camera.
 using screen_projection = std::function<std::optional<ImVec2>(const glm::dvec3& world)>;
 
-void draw_scene_labels(const scene_view& view, const screen_projection& to_screen);
+// `font`: the font to draw in (nullptr: the current one).
+void draw_scene_labels(const scene_view& view, const screen_projection& to_screen, ImFont* font = nullptr);
 
 }  // namespace framelab::ui

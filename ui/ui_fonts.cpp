@@ -1,5 +1,6 @@
 #include "ui/ui_fonts.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <filesystem>
@@ -78,7 +79,8 @@ ui_font_files find_ui_fonts() {
   return files;
 }
 
-std::optional<std::string> build_ui_fonts(const ui_font_files& files, const ImGuiStyle& base_style, int scale_percent) {
+std::optional<std::string> build_ui_fonts(const ui_font_files& files, const ImGuiStyle& base_style, int scale_percent,
+                                          float stage_pixels) {
   const float scale = ui::ui_scale_factor(scale_percent);
   const float pixels = ui::ui_font_pixels * scale;
   ImFontAtlas& atlas = *ImGui::GetIO().Fonts;
@@ -97,6 +99,11 @@ std::optional<std::string> build_ui_fonts(const ui_font_files& files, const ImGu
   // The third, for lesson captions (ui::font_role::caption).
   if (files.text.empty() || !add_font_file(files.text, caption_scale * pixels))
     add_built_in_font(caption_scale * scale);
+  // The fourth, for presentation mode's readouts, arrow labels and captions (ui::font_role::stage).
+  if (stage_pixels > 0.0f) {
+    const float stage = std::max(stage_pixels, caption_scale * pixels);
+    if (files.text.empty() || !add_font_file(files.text, stage)) add_built_in_font(stage / ui::ui_font_pixels);
+  }
   atlas.Build();
   ImGuiStyle& style = ImGui::GetStyle();
   style = base_style;
