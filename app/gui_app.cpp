@@ -150,15 +150,36 @@ double drawable_aspect(const gl_window& window) {
   return static_cast<double>(width) / std::max(1, height);
 }
 
-// Presentation mode keeps the bodies on stage (render/camera_follow.hpp); outside it the
-// camera is the lecturer's alone.
-void follow_bodies_when_presenting(const ui::ui_state& state, render::camera_follower& follower,
-                                   render::orbit_camera& camera, const gl_window& window, double seconds) {
-  if (!ui::presenting(state) || !state.sim->loaded()) {
-    follower.stop();
+// Where presentation mode frames the bodies: the whole window, or left of a stage plot.
+render::stage_area bodies_area(const ui::ui_state& state) {
+  if (!ui::stage_plot_shown(state)) return {};
+  const double share = ui::stage_plot_share;
+  return {{-share, 0.0}, {1.0 - share, 1.0}};
+}
+
+// Who moves the camera (ui::camera_mode): a followed or ridden node, else presentation
+// mode keeping the bodies on stage (render/camera_follow.hpp); a fixed camera, and any
+// camera outside presentation mode, is the lecturer's alone.
+struct camera_movers {
+  render::camera_follower bodies;
+  render::node_follower node;
+};
+
+void move_camera(const ui::ui_state& state, camera_movers& movers, render::orbit_camera& camera,
+                 const gl_window& window, double seconds) {
+  const ui::camera_link& link = state.camera;
+  const bool on_node = link.mode == ui::camera_mode::follow || link.mode == ui::camera_mode::ride;
+  if (on_node && state.sim->loaded()) {
+    const bool ride = link.mode == ui::camera_mode::ride;
+    if (movers.node.node() != link.node || movers.node.riding() != ride) movers.node.start(link.node, ride);
+    camera.set(movers.node.update(state.sim->view(), camera.setup()));
+  }
+  if (!ui::presenting(state) || !state.sim->loaded() || link.mode != ui::camera_mode::automatic) {
+    movers.bodies.stop();
     return;
   }
-  camera.set(follower.update(state.sim->view(), camera.setup(), drawable_aspect(window), seconds));
+  camera.set(movers.bodies.update(state.sim->view(), camera.setup(), drawable_aspect(window), seconds,
+                                  bodies_area(state)));
 }
 
 }  // namespace
@@ -241,9 +262,11 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     if (s <= 0.0) return std::nullopt;
     return r.origin + s * r.direction;
   };
-  state.camera.frame_scene = [&camera, &sim, &window] {
-    camera.set(render::framing_camera(sim.view(), camera.setup(), drawable_aspect(window), render::presentation_fill));
+  state.camera.frame_scene = [&camera, &sim, &window, &state] {
+    camera.set(render::framing_camera(sim.view(), camera.setup(), drawable_aspect(window), render::presentation_fill,
+                                      bodies_area(state)));
   };
+  if (preset_camera) state.camera.mode = ui::camera_mode::fixed;  // a preset's camera is kept on the stage too
   ui::sync_with_simulation(state);
   // A HiDPI display starts at its own scale, unless the settings keep one; a rehearsed run at 100 %.
   if (!rehearsed) {
@@ -256,7 +279,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   if (!rehearsed) state.lesson_files = find_lessons(lessons_directory());
   applied_view applied;
   lesson_runner lessons;
-  render::camera_follower follower;
+  camera_movers movers;
 
   viewport_input input;
   frame_timer timer;
@@ -297,7 +320,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     // do not depend on speed.
     const double frame_seconds = rehearsed || recorder.active() ? 1.0 / recording_fps : frame_ms / 1000.0;
     sim.advance(frame_seconds);
-    follow_bodies_when_presenting(state, follower, camera, window, frame_seconds);
+    move_camera(state, movers, camera, window, frame_seconds);
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();

@@ -7,6 +7,7 @@
 #include <map>
 #include <sstream>
 
+#include "app/stage_commands.hpp"
 #include "app/video_format.hpp"
 #include "common/atomic_file.hpp"
 #include "ui/benchmarks_panel.hpp"
@@ -80,6 +81,7 @@ std::optional<std::string> check_record_step(const script_step& step) {
 
 // The checks that need no running app: arity, counts, panel and key names.
 std::optional<std::string> check_step(const script_step& step) {
+  if (is_stage_command(step.command)) return check_stage_command(step);  // camera, plot: app/stage_commands.hpp
   const auto known = commands().find(step.command);
   if (known == commands().end()) return "unknown command '" + step.command + "'";
   if (step.args.size() < known->second.min_args || step.args.size() > known->second.max_args) {
@@ -204,6 +206,7 @@ std::string script_player::scene_argument(const std::string& argument) const {
 }
 
 std::optional<std::string> script_player::run(const script_step& step, ui::ui_state& state) {
+  if (is_stage_command(step.command)) return run_stage_command(step, state);  // camera, plot
   const std::string& first = step.args.empty() ? step.command : step.args[0];
   if (step.command == "scene") {
     if (!ui::open_scene(state, scene_argument(first))) return state.message;

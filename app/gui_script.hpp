@@ -28,6 +28,7 @@
 //   record stop               finish the recording (the end of the script also does);
 //                             start, wait N, stop records N + 1 frames: the one drawn when
 //                             it starts and the N that pass
+//   camera ... | plot ...     the stage's camera and a plot beside it: app/stage_commands.hpp
 //   quit                      end here (the end of the file also ends the script)
 // A script that cannot be read or has an unknown command is refused before any window
 // opens; a step that fails stops the app with "FILE:LINE: reason" (exit code 1).

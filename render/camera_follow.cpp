@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 namespace framelab::render {
 
@@ -19,19 +20,20 @@ bool arrived(const camera_setup& at, const camera_setup& goal, double tolerance)
 
 }  // namespace
 
-bool camera_follower::on_stage(const scene_view& view, const camera_setup& current, double aspect) const {
+bool camera_follower::on_stage(const scene_view& view, const camera_setup& current, double aspect,
+                               const stage_area& area) const {
   const drawn_shapes shapes = shapes_of(view);
   if (shapes.empty()) return true;
   const std::optional<screen_box> box = screen_bounds(shapes, current, aspect);
-  if (!box || box->reach() > settings_.leave_fill) return false;
-  const glm::dvec2 half = 0.5 * (box->high - box->low);
+  if (!box || !box_within(*box, area, settings_.leave_fill)) return false;
+  const glm::dvec2 half = 0.5 * (box->high - box->low) / area.half;
   return std::max(half.x, half.y) >= settings_.shrink_fill;
 }
 
 camera_setup camera_follower::update(const scene_view& view, const camera_setup& current, double aspect,
-                                     double dt_seconds) {
-  if (!gliding_ && on_stage(view, current, aspect)) return current;
-  const camera_setup goal = framing_camera(view, current, aspect, settings_.stage_fill);
+                                     double dt_seconds, const stage_area& area) {
+  if (!gliding_ && on_stage(view, current, aspect, area)) return current;
+  const camera_setup goal = framing_camera(view, current, aspect, settings_.stage_fill, area);
   if (!finite(goal) || !finite(current)) {
     stop();
     return current;
@@ -46,6 +48,28 @@ camera_setup camera_follower::update(const scene_view& view, const camera_setup&
   next.target = current.target + k * (goal.target + settings_.tau_seconds * velocity - current.target);
   next.distance = current.distance * std::pow(goal.distance / current.distance, k);
   if (arrived(next, goal, settings_.arrive)) stop();
+  return next;
+}
+
+}  // namespace framelab::render
+
+namespace framelab::render {
+
+camera_setup node_follower::update(const scene_view& view, const camera_setup& current) {
+  const std::optional<int> index = find_node(view, node_);
+  if (!index) return current;
+  const auto& world = view.nodes[static_cast<std::size_t>(*index)].world;
+  camera_setup next = current;
+  if (!glm::any(glm::isnan(world.translation)) && !glm::any(glm::isinf(world.translation))) next.target = world.translation;
+  if (ride_) {
+    const glm::dvec3 x_axis = world.rotate(glm::dvec3(1.0, 0.0, 0.0));
+    const double heading = std::atan2(-x_axis.z, x_axis.x);  // theta = atan2(-x_w.z, x_w.x)
+    if (last_heading_ && std::isfinite(heading))
+      next.yaw_deg = std::remainder(next.yaw_deg + std::remainder(heading - *last_heading_, 2.0 * std::numbers::pi) *
+                                                       180.0 / std::numbers::pi,
+                                    360.0);
+    last_heading_ = heading;
+  }
   return next;
 }
 

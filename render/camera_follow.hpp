@@ -11,6 +11,8 @@
 // the framed target's velocity (so a body driving at constant speed is followed without
 // lagging v tau behind), and  x <- x + (1 - e^(-dt/tau)) (x_framed - x)  for ln(distance),
 // so zooming is as smooth far away as close up. Pure maths.
+#include <string>
+
 #include "render/camera_framing.hpp"
 
 namespace framelab::render {
@@ -31,8 +33,10 @@ class camera_follower {
  public:
   explicit camera_follower(follow_settings settings = {}) : settings_(settings) {}
 
-  // The camera for this frame, `dt_seconds` after the last one; aspect = width / height.
-  camera_setup update(const scene_view& view, const camera_setup& current, double aspect, double dt_seconds);
+  // The camera for this frame, `dt_seconds` after the last one; aspect = width / height;
+  // the bodies are kept in `area` of the window.
+  camera_setup update(const scene_view& view, const camera_setup& current, double aspect, double dt_seconds,
+                      const stage_area& area = {});
   bool gliding() const { return gliding_; }
   void stop() {  // the camera is the lecturer's again
     gliding_ = false;
@@ -40,11 +44,33 @@ class camera_follower {
   }
 
  private:
-  bool on_stage(const scene_view& view, const camera_setup& current, double aspect) const;
+  bool on_stage(const scene_view& view, const camera_setup& current, double aspect, const stage_area& area) const;
 
   follow_settings settings_;
   bool gliding_ = false;
   std::optional<glm::dvec3> last_goal_;  // the framed target one frame ago, while gliding
+};
+
+// A camera that follows one node (a script's `camera follow NODE`): its target on the
+// node's world position every frame (nothing moves while the view has no such node); riding (`camera ride NODE`) it also turns with the
+// node about +y, so the view stays fixed to the node's frame: the node's heading about
+// +y, theta = atan2(-x_w.z, x_w.x) for its x axis x_w in the world (a turn by theta about
+// +y takes x to (cos theta, 0, -sin theta)), and yaw grows by theta's change.
+class node_follower {
+ public:
+  void start(std::string node, bool ride) {
+    node_ = std::move(node);
+    ride_ = ride;
+    last_heading_.reset();
+  }
+  const std::string& node() const { return node_; }
+  bool riding() const { return ride_; }
+  camera_setup update(const scene_view& view, const camera_setup& current);
+
+ private:
+  std::string node_;
+  bool ride_ = false;
+  std::optional<double> last_heading_;  // rad
 };
 
 }  // namespace framelab::render

@@ -184,7 +184,14 @@ std::optional<bounding_sphere> bodies_bounds(const scene_view& view) {
 // c D tan(h) metres across the view, and NDC sizes go as 1 / D. Shapes off the target's
 // depth scale a little differently, so the distance is then bisected: the nearest one at
 // which the box stays within `fill`.
-camera_setup framing_camera(const scene_view& view, const camera_setup& current, double aspect, double fill) {
+bool box_within(const screen_box& box, const stage_area& area, double fill) {
+  const glm::dvec2 low = (box.low - area.centre) / area.half;
+  const glm::dvec2 high = (box.high - area.centre) / area.half;
+  return std::max({-low.x, -low.y, high.x, high.y}) <= fill;
+}
+
+camera_setup framing_camera(const scene_view& view, const camera_setup& current, double aspect, double fill,
+                            const stage_area& area) {
   const std::optional<bounding_sphere> bounds = bodies_bounds(view);
   if (!bounds || !(bounds->radius > 0.0)) return current;
   fill = std::clamp(fill, 0.05, 1.0);
@@ -208,8 +215,9 @@ camera_setup framing_camera(const scene_view& view, const camera_setup& current,
     const glm::dmat4 v = camera.view();
     const glm::dvec3 right(v[0][0], v[1][0], v[2][0]);
     const glm::dvec3 up(v[0][1], v[1][1], v[2][1]);
-    const glm::dvec2 centre = 0.5 * (box->low + box->high);
-    const glm::dvec2 half = 0.5 * (box->high - box->low);
+    // the box's centre moves to the area's; the box's half sides measured in the area's
+    const glm::dvec2 centre = 0.5 * (box->low + box->high) - area.centre;
+    const glm::dvec2 half = 0.5 * (box->high - box->low) / area.half;
     framed.target += framed.distance * (centre.x * tan_horizontal * right + centre.y * tan_vertical * up);
     framed.distance *= std::clamp(std::max(half.x, half.y) / fill, 0.5, 2.0);
   }
@@ -217,7 +225,7 @@ camera_setup framing_camera(const scene_view& view, const camera_setup& current,
     camera_setup at = framed;
     at.distance = distance;
     const std::optional<screen_box> box = screen_bounds(shapes, at, aspect);
-    return box && box->reach() <= fill;
+    return box && box_within(*box, area, fill);
   };
   double near = 0.25 * framed.distance;
   double far = framed.distance;
@@ -231,11 +239,12 @@ camera_setup framing_camera(const scene_view& view, const camera_setup& current,
   return framed;
 }
 
-bool bodies_in_view(const scene_view& view, const camera_setup& camera, double aspect, double fill) {
+bool bodies_in_view(const scene_view& view, const camera_setup& camera, double aspect, double fill,
+                    const stage_area& area) {
   const drawn_shapes shapes = shapes_of(view);
   if (shapes.empty()) return true;
   const std::optional<screen_box> box = screen_bounds(shapes, camera, aspect);
-  return box && box->reach() <= fill;
+  return box && box_within(*box, area, fill);
 }
 
 }  // namespace framelab::render

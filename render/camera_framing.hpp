@@ -38,15 +38,28 @@ struct screen_box {
 // one reaches behind the camera's near side.
 std::optional<screen_box> screen_bounds(const drawn_shapes& shapes, const camera_setup& camera, double aspect);
 
+// The part of the window the bodies are framed in, in NDC: the whole window by default;
+// presentation mode with a plot beside the 3D view uses the part left of the plot.
+struct stage_area {
+  glm::dvec2 centre{0.0};
+  glm::dvec2 half{1.0};  // half the area's width and height (1: the window's)
+};
+
 // The sphere around every drawn node (each taken as its own bounding sphere) and every
 // visible arrow; nothing when the scene draws nothing finite.
 std::optional<bounding_sphere> bodies_bounds(const scene_view& view);
 
 // `current` aimed at the bodies (unchanged when there are none); aspect = width / height;
-// fill in (0, 1]: the bodies' screen box centred, its larger side `fill` of the window's.
-camera_setup framing_camera(const scene_view& view, const camera_setup& current, double aspect, double fill = 0.85);
+// fill in (0, 1]: the bodies' screen box centred in `area`, its larger side `fill` of the
+// area's on that axis.
+camera_setup framing_camera(const scene_view& view, const camera_setup& current, double aspect, double fill = 0.85,
+                            const stage_area& area = {});
 
-// Every drawn shape within `fill` of the view seen through `camera` (|NDC| <= fill).
-bool bodies_in_view(const scene_view& view, const camera_setup& camera, double aspect, double fill);
+// The screen box within `fill` of `area` (every corner at most fill * area.half from its centre).
+bool box_within(const screen_box& box, const stage_area& area, double fill);
+
+// Every drawn shape within `fill` of the area seen through `camera` (|NDC| <= fill for the whole window).
+bool bodies_in_view(const scene_view& view, const camera_setup& camera, double aspect, double fill,
+                    const stage_area& area = {});
 
 }  // namespace framelab::render

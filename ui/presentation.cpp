@@ -2,8 +2,11 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <span>
 
+#include "ui/line_plot.hpp"
 #include "ui/panels.hpp"
 #include "ui/widgets.hpp"
 
@@ -83,7 +86,58 @@ void draw_readouts(ui_state& state) {
   ImGui::PopFont();
 }
 
+// Right of the 3D view: the stage plot's channel against time, in the stage font, over
+// the history window the Plots panel uses (ui_state::plot_window_s).
+void draw_stage_plot(ui_state& state, std::size_t channel) {
+  const auto& def = state.sim->channel_defs()[channel];
+  const auto& history = state.sim->history();
+  const auto& times = history.times();
+  const auto& values = history.values(channel);
+  const std::size_t n = std::min(values.size(), times.size());
+  std::size_t first = 0;
+  if (state.plot_window_s > 0.0 && n > 0) {
+    const double start = times[n - 1] - state.plot_window_s;
+    first = static_cast<std::size_t>(std::lower_bound(times.begin(), times.begin() + static_cast<long>(n), start) -
+                                     times.begin());
+  }
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::PushFont(font_for(font_role::stage));
+  const float margin = 0.3f * ImGui::GetFontSize();
+  const float bottom = 2.0f * ImGui::GetFrameHeightWithSpacing();  // above the transport bar
+  ImGui::SetNextWindowPos(ImVec2((1.0f - stage_plot_share) * display.x, margin), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(stage_plot_share * display.x - margin, display.y - margin - bottom),
+                           ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(0.75f);
+  constexpr ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings |
+                                     ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoMove;
+  if (ImGui::Begin("##stage_plot", nullptr, flags)) {
+    const std::string label = def.name + (def.unit.empty() ? "" : " (" + def.unit + ")");
+    const plot_series series{label, std::span<const double>(times).subspan(first, n - first),
+                             std::span<const double>(values).subspan(first, n - first), series_color(channel)};
+    plot_options options;
+    options.x_label = "t (s)";
+    options.y_label = def.unit;
+    options.size = ImVec2(0.0f, ImGui::GetContentRegionAvail().y);
+    line_plot("##stage_plot_lines", std::span<const plot_series>(&series, 1), options);
+  }
+  ImGui::End();
+  ImGui::PopFont();
+}
+
 }  // namespace
+
+std::optional<std::size_t> stage_plot_channel(const ui_state& state) {
+  if (state.stage_plot.empty() || state.sim == nullptr || !state.sim->loaded()) return std::nullopt;
+  const auto& defs = state.sim->channel_defs();
+  for (std::size_t i = 0; i < defs.size(); ++i) {
+    if (defs[i].name == state.stage_plot) return i;
+  }
+  return std::nullopt;
+}
+
+bool stage_plot_shown(const ui_state& state) {
+  return presenting(state) && stage_plot_channel(state).has_value();
+}
 
 void enter_presentation(ui_state& state) {
   if (presenting(state)) return;
@@ -94,7 +148,7 @@ void enter_presentation(ui_state& state) {
   state.before_presentation = memory;
   show_panels(state, panel_visibility{false, false, false, false, false, false});
   state.show_help = false;
-  if (state.camera.frame_scene) state.camera.frame_scene();
+  if (state.camera.mode == camera_mode::automatic && state.camera.frame_scene) state.camera.frame_scene();
 }
 
 void leave_presentation(ui_state& state) {
@@ -117,6 +171,7 @@ void toggle_presentation(ui_state& state) {
 void draw_presentation_overlay(ui_state& state) {
   draw_transport_bar(state);
   draw_readouts(state);
+  if (const auto channel = stage_plot_channel(state)) draw_stage_plot(state, *channel);
 }
 
 }  // namespace framelab::ui

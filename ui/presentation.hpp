@@ -22,11 +22,21 @@ inline bool presenting(const ui_state& state) {
   return state.before_presentation.has_value();
 }
 
+// A plot on the stage (ui_state::stage_plot) takes this share of the window's width, at
+// the right; the bodies are framed in the rest.
+inline constexpr float stage_plot_share = 0.42f;
+
+// The channel ui_state::stage_plot names in the running scene, if it has one.
+std::optional<std::size_t> stage_plot_channel(const ui_state& state);
+
+// Whether presentation mode shows a plot beside the 3D view now.
+bool stage_plot_shown(const ui_state& state);
+
 void enter_presentation(ui_state& state);
 void leave_presentation(ui_state& state);
 void toggle_presentation(ui_state& state);
 
-// The transport bar and the readouts; draw_ui calls it in presentation mode.
+// The transport bar, the readouts and the stage plot; draw_ui calls it in presentation mode.
 void draw_presentation_overlay(ui_state& state);
 
 }  // namespace framelab::ui

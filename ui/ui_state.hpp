@@ -34,7 +34,14 @@ enum class shortcut {
 
 struct benchmarks_state;  // ui/benchmarks_panel.hpp
 
+// Who moves the camera besides the user: presentation mode's framing and follow
+// (automatic), nobody (a preset's or a script's own camera: fixed), or a named node the
+// target stays on (follow), turning with it about +y (ride). The app carries it out.
+enum class camera_mode { automatic, fixed, follow, ride };
+
 struct camera_link {
+  camera_mode mode = camera_mode::automatic;
+  std::string node;  // follow, ride: the node's name
   std::function<camera_setup()> get;
   std::function<void(const camera_setup&)> set;
   // Where the mouse ray meets the ground plane y = 0 (world, m); nothing when the
@@ -92,6 +99,9 @@ struct ui_state {
     camera_setup camera;
   };
   std::optional<layout_memory> before_presentation;
+  // Presentation mode: one channel plotted against time, large, beside the 3D view
+  // (a script's `plot CHANNEL`; empty: none).
+  std::string stage_plot;
 
   // A lesson being played (app/gui_script.hpp): its caption, shown in a box at the
   // bottom of the window, and whether it waits for the lecturer (Space or Next).
