@@ -24,6 +24,7 @@
 #include "render/scene_renderer.hpp"
 #include "ui/default_layout.hpp"
 #include "ui/presentation.hpp"
+#include "ui/record_dialog.hpp"
 #include "ui/scene_labels.hpp"
 #include "ui/settings.hpp"
 #include "ui/ui_fonts.hpp"
@@ -148,6 +149,21 @@ void restore_settings(const user_files& files, const std::string& first_scene, u
 double drawable_aspect(const gl_window& window) {
   const auto [width, height] = window.drawable_size();
   return static_cast<double>(width) / std::max(1, height);
+}
+
+// The window's title: "framelab", and while recording "framelab - REC mm:ss" with how to
+// end it (the title bar is outside the picture the recording takes).
+std::string record_title(const ui::ui_state& state) {
+  const ui::recording_link& link = state.recording;
+  if (!link.active) return "framelab";
+  return "framelab - REC " + ui::recording_clock(link.seconds) +
+         (link.stage_view ? " (Tab or Esc ends the recording)" : " (File > Stop recording ends it)");
+}
+
+void show_title(gl_window& window, const std::string& title, std::string& shown) {
+  if (title == shown) return;
+  SDL_SetWindowTitle(window.sdl_window(), title.c_str());
+  shown = title;
 }
 
 // Where presentation mode frames the bodies: the whole window, or left of a stage plot.
@@ -290,7 +306,10 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   screen_recorder recorder;
   recording_progress progress(run.frames);
   state.recording.start_path = run.record_path;
-  state.recording.show_indicator = !rehearsed;
+  state.recording.stage_view = recording_run && run.record_stage;
+  // "REC mm:ss" goes into the window's title, outside the picture (record_title).
+  state.recording.show_indicator = false;
+  std::string shown_title;
   for (int frame = 0; shot_mode ? frame < run.frames : !state.quit_requested; ++frame) {
     SDL_Event event;
     while (SDL_PollEvent(&event)) {
@@ -355,6 +374,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
       break;
     }
     if (recording_run) progress.update(recorder.frames(), err);
+    if (!rehearsed) show_title(window, record_title(state), shown_title);
     window.swap();
     if (player && player->finished()) state.quit_requested = true;
   }

@@ -169,7 +169,8 @@ void toggle_presentation(ui_state& state) {
 }
 
 void draw_presentation_overlay(ui_state& state) {
-  draw_transport_bar(state);
+  // A recording of the stage shows the physics, not the controls (the keys still work).
+  if (!(state.recording.active && state.recording.stage_view)) draw_transport_bar(state);
   draw_readouts(state);
   if (const auto channel = stage_plot_channel(state)) draw_stage_plot(state, *channel);
 }

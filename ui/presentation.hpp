@@ -15,7 +15,7 @@ inline constexpr std::size_t max_readouts = 4;
 // least 1/40), rounded up to a multiple of 4 px so that resizing rebuilds fonts rarely.
 inline float stage_text_pixels(float window_height) {
   const int quarter = static_cast<int>(window_height / 30.0f / 4.0f + 0.999f);
-  return 4.0f * static_cast<float>(quarter > 0 ? quarter : 1);
+  return 4.0f * static_cast<float>(quarter > 2 ? quarter : 2);  // at least 8 px
 }
 
 inline bool presenting(const ui_state& state) {

@@ -1,6 +1,5 @@
 #include "ui/ui_fonts.hpp"
 
-#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <filesystem>
@@ -101,8 +100,8 @@ std::optional<std::string> build_ui_fonts(const ui_font_files& files, const ImGu
     add_built_in_font(caption_scale * scale);
   // The fourth, for presentation mode's readouts, arrow labels and captions (ui::font_role::stage).
   if (stage_pixels > 0.0f) {
-    const float stage = std::max(stage_pixels, caption_scale * pixels);
-    if (files.text.empty() || !add_font_file(files.text, stage)) add_built_in_font(stage / ui::ui_font_pixels);
+    if (files.text.empty() || !add_font_file(files.text, stage_pixels))
+      add_built_in_font(stage_pixels / ui::ui_font_pixels);
   }
   atlas.Build();
   ImGuiStyle& style = ImGui::GetStyle();

@@ -72,6 +72,16 @@ struct recording_link {
   bool show_indicator = true;  // app: "REC mm:ss" in the menu bar (off in rehearsed runs: clean demo videos)
   bool open_dialog = false;    // File > Record... asked for the dialog
   std::string dialog_path;     // the dialog's path field
+  // The next recording shows the stage (presentation mode without its transport bar: the
+  // scene, readouts and captions) rather than the whole window. `framelab record` and
+  // File > Record choose it by default; a script's `record start` records the window.
+  bool stage_view = false;
+  bool dialog_stage_view = true;      // the dialog's choice
+  bool entered_presentation = false;  // app: the recording turned presentation mode on (and turns it off)
+  // app: status messages held back while recording (no text of framelab's own in the
+  // picture), shown when it ends.
+  std::string held_message;
+  bool held_is_error = false;
 };
 
 struct ui_state {
