@@ -47,6 +47,15 @@ ui::screen_projection screen_projection_of(const render::orbit_camera& camera, I
   };
 }
 
+// The window, and in presentation mode its overlays (readouts, plot, transport bar), for the labels to keep off.
+ui::label_area labels_area(const ui::ui_state& state) {
+  ui::label_area area;
+  area.size = ImGui::GetIO().DisplaySize;
+  if (!ui::presenting(state)) return area;
+  for (const auto& r : state.stage_overlays) area.keep_out.push_back({ImVec2(r.x, r.y), ImVec2(r.width, r.height)});
+  return area;
+}
+
 // [SECTION] View requests the UI made: interface size (fonts rebuilt between frames) and fullscreen.
 struct applied_view {
   int ui_scale_percent = 0;  // 0: fonts not built yet
@@ -346,7 +355,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     ImGui::NewFrame();
     ui::draw_ui(state);
     ui::draw_scene_labels(sim.view(), screen_projection_of(camera, io.DisplaySize),
-                          ui::presenting(state) ? ui::font_for(ui::font_role::stage) : nullptr);
+                          ui::presenting(state) ? ui::font_for(ui::font_role::stage) : nullptr, labels_area(state));
     ImGui::Render();
 
     const auto [width, height] = window.drawable_size();

@@ -53,7 +53,7 @@ ImVec2 preferred_corner(const label_box& label, float gap) {
   return ImVec2(label.anchor.x - 0.5f * label.size.x, y);
 }
 
-std::vector<ImVec2> place_labels(const std::vector<label_box>& labels, float gap) {
+std::vector<ImVec2> place_labels(const std::vector<label_box>& labels, float gap, const label_area& area) {
   std::vector<std::size_t> order(labels.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::stable_sort(order.begin(), order.end(),
@@ -66,6 +66,14 @@ std::vector<ImVec2> place_labels(const std::vector<label_box>& labels, float gap
       return arrow.is_arrow() && segment_meets_rectangle(arrow.tail, arrow.anchor, grown, grown_size);
     });
   };
+  const auto on_kept_out = [&](ImVec2 p, ImVec2 size) {
+    return std::any_of(area.keep_out.begin(), area.keep_out.end(),
+                       [&](const label_area::rect& r) { return rectangles_overlap(p, size, r.corner, r.size); });
+  };
+  // Moved in from the window's edges (a label larger than the window keeps its top left inside).
+  const auto inside = [&](ImVec2 p, ImVec2 size) {
+    return ImVec2(std::max(0.0f, std::min(p.x, area.size.x - size.x)), std::max(0.0f, std::min(p.y, area.size.y - size.y)));
+  };
   std::vector<ImVec2> corner(labels.size());
   std::vector<std::size_t> placed;
   const auto on_a_label = [&](ImVec2 p, ImVec2 size) {
@@ -73,14 +81,17 @@ std::vector<ImVec2> place_labels(const std::vector<label_box>& labels, float gap
                        [&](std::size_t j) { return rectangles_overlap(p, size, corner[j], labels[j].size); });
   };
   for (const std::size_t i : order) {
-    const ImVec2 wanted = preferred_corner(labels[i], gap);
     const ImVec2 size = labels[i].size;
+    const ImVec2 wanted = inside(preferred_corner(labels[i], gap), size);
     bool found = false;
-    // The nearest free row: 0, +1, -1, +2, -2, ... label heights from where it wants to be.
+    // The nearest free row: 0, +1, -1, +2, -2, ... rows from where it wants to be, a row
+    // being the label's height, or about one line of text (3 gaps) for a taller label.
+    const float row = gap > 0.0f ? std::min(size.y, 3.0f * gap) : size.y;
     for (int step = 0; step <= 2 * max_label_steps && !found; ++step) {
       const float rows = static_cast<float>(step % 2 == 1 ? (step + 1) / 2 : -(step / 2));
-      const ImVec2 p(wanted.x, wanted.y + rows * size.y);
-      if (!on_a_label(p, size) && !on_an_arrow(p, size)) {
+      const ImVec2 p(wanted.x, wanted.y + rows * row);
+      if (p.y < 0.0f || p.y + size.y > area.size.y) continue;
+      if (!on_a_label(p, size) && !on_an_arrow(p, size) && !on_kept_out(p, size)) {
         corner[i] = p;
         found = true;
       }

@@ -3,8 +3,8 @@
 // another and none covers an arrow. An arrow's label wants to sit just beside its head,
 // on the side the arrow points to on screen (so it never hides the head it names); a scene
 // note's label wants to sit up and to the right of its point. A label that would overlap
-// a label already placed, or any labelled arrow, moves up or down by steps of its own
-// height to the nearest free row, and the app draws a thin leader line back to the
+// a label already placed, or any labelled arrow, moves up or down by rows (its own height,
+// at most about a line of text) to the nearest free place, and the app draws a thin leader line back to the
 // anchor. Labels are placed top to bottom.
 #include <imgui.h>
 
@@ -19,16 +19,28 @@ struct label_box {
   bool is_arrow() const { return tail.x != anchor.x || tail.y != anchor.y; }
 };
 
+// Where labels may go: inside the window (a label is moved in from its edges) and off
+// the keep-out rectangles (presentation mode's readouts, plot and transport bar).
+struct label_area {
+  ImVec2 size{1.0e9f, 1.0e9f};  // the window, pixels
+  struct rect {
+    ImVec2 corner;
+    ImVec2 size;
+  };
+  std::vector<rect> keep_out;
+};
+
 // Where a label wants its top-left corner: for an arrow, beside the head on the side it
 // points to (right or left of it for an arrow pointing mostly sideways, else below or
 // above), `gap` pixels off it; for a point, at anchor + (gap, -size.y - gap / 2) (above right).
 ImVec2 preferred_corner(const label_box& label, float gap);
 
 // The top-left corner of each label, in the input order: no two rectangles overlap
-// (touching edges allowed), no rectangle (grown by gap / 2) crosses an arrow (the segment
-// tail -> anchor of a label with a tail) when a free row exists within max_label_steps
-// steps, and a label with no conflict stays at its preferred corner.
-std::vector<ImVec2> place_labels(const std::vector<label_box>& labels, float gap);
+// (touching edges allowed); when a free row exists within max_label_steps steps, no
+// rectangle (grown by gap / 2) crosses an arrow (the segment tail -> anchor of a label
+// with a tail) or a keep-out rectangle; every label inside the area when it fits; a label
+// with no conflict stays at its preferred corner (moved inside the area).
+std::vector<ImVec2> place_labels(const std::vector<label_box>& labels, float gap, const label_area& area = {});
 inline constexpr int max_label_steps = 24;
 
 // True when the rectangles [a, a + a_size) and [b, b + b_size) overlap with positive area.

@@ -14,6 +14,13 @@ namespace framelab::ui {
 
 namespace {
 
+// Keeps the current window's rectangle for the 3D view's labels to keep off.
+void note_overlay(ui_state& state) {
+  const ImVec2 p = ImGui::GetWindowPos();
+  const ImVec2 size = ImGui::GetWindowSize();
+  state.stage_overlays.push_back({p.x, p.y, size.x, size.y});
+}
+
 constexpr ImGuiWindowFlags overlay_flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
                                            ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
                                            ImGuiWindowFlags_NoMove;
@@ -30,6 +37,7 @@ void draw_transport_bar(ui_state& state) {
     ImGui::Text("t = %.2f s", state.sim->time());
     ImGui::SameLine();
     if (button("Panels (Tab)", "Leave presentation mode: bring the panels back (Tab)")) leave_presentation(state);
+    note_overlay(state);
   }
   ImGui::End();
 }
@@ -81,6 +89,7 @@ void draw_readouts(ui_state& state) {
       }
       ImGui::EndTable();
     }
+    note_overlay(state);
   }
   ImGui::End();
   ImGui::PopFont();
@@ -119,6 +128,7 @@ void draw_stage_plot(ui_state& state, std::size_t channel) {
     options.y_label = def.unit;
     options.size = ImVec2(0.0f, ImGui::GetContentRegionAvail().y);
     line_plot("##stage_plot_lines", std::span<const plot_series>(&series, 1), options);
+    note_overlay(state);
   }
   ImGui::End();
   ImGui::PopFont();
@@ -169,6 +179,7 @@ void toggle_presentation(ui_state& state) {
 }
 
 void draw_presentation_overlay(ui_state& state) {
+  state.stage_overlays.clear();
   // A recording of the stage shows the physics, not the controls (the keys still work).
   if (!(state.recording.active && state.recording.stage_view)) draw_transport_bar(state);
   draw_readouts(state);

@@ -43,7 +43,8 @@ std::vector<screen_label> visible_labels(const scene_view& view, const screen_pr
 
 }  // namespace
 
-void draw_scene_labels(const scene_view& view, const screen_projection& to_screen, ImFont* font) {
+void draw_scene_labels(const scene_view& view, const screen_projection& to_screen, ImFont* font,
+                       const label_area& area) {
   const std::vector<screen_label> labels = visible_labels(view, to_screen);
   if (font == nullptr) font = ImGui::GetFont();
   const float size = font->FontSize;
@@ -51,12 +52,13 @@ void draw_scene_labels(const scene_view& view, const screen_projection& to_scree
   for (const auto& label : labels)
     boxes.push_back({label.anchor, font->CalcTextSizeA(size, FLT_MAX, 0.0f, label.text.c_str()), label.tail});
   const float gap = 0.35f * size;
-  const std::vector<ImVec2> corners = place_labels(boxes, gap);
+  const std::vector<ImVec2> corners = place_labels(boxes, gap, area);
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
   const float line = std::max(1.0f, size / 14.0f);
   for (std::size_t i = 0; i < labels.size(); ++i) {
     const ImVec2 wanted = preferred_corner(boxes[i], gap);
-    if (corners[i].x != wanted.x || corners[i].y != wanted.y) {  // moved: a leader line back to its anchor
+    const bool moved_far = std::abs(corners[i].x - wanted.x) + std::abs(corners[i].y - wanted.y) > gap;
+    if (moved_far) {  // moved: a leader line back to its anchor
       const ImVec2 nearest(std::clamp(boxes[i].anchor.x, corners[i].x, corners[i].x + boxes[i].size.x),
                            std::clamp(boxes[i].anchor.y, corners[i].y, corners[i].y + boxes[i].size.y));
       draw->AddLine(boxes[i].anchor, nearest, labels[i].color, line);

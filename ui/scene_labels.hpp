@@ -9,13 +9,16 @@
 #include <optional>
 
 #include "core/scene_view.hpp"
+#include "ui/label_layout.hpp"
 
 namespace framelab::ui {
 
 // Where a world point appears on screen (pixels), or nothing when it is behind the camera.
 using screen_projection = std::function<std::optional<ImVec2>(const glm::dvec3& world)>;
 
-// `font`: the font to draw in (nullptr: the current one).
-void draw_scene_labels(const scene_view& view, const screen_projection& to_screen, ImFont* font = nullptr);
+// `font`: the font to draw in (nullptr: the current one); `area`: the window and what the
+// labels keep off (ui/label_layout.hpp).
+void draw_scene_labels(const scene_view& view, const screen_projection& to_screen, ImFont* font = nullptr,
+                       const label_area& area = {});
 
 }  // namespace framelab::ui

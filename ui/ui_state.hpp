@@ -112,6 +112,12 @@ struct ui_state {
   // Presentation mode: one channel plotted against time, large, beside the 3D view
   // (a script's `plot CHANNEL`; empty: none).
   std::string stage_plot;
+  // Presentation mode's windows drawn this frame (readouts, plot, transport bar), in
+  // pixels: the labels in the 3D view keep off them.
+  struct screen_rect {
+    float x = 0.0f, y = 0.0f, width = 0.0f, height = 0.0f;
+  };
+  std::vector<screen_rect> stage_overlays;
 
   // A lesson being played (app/gui_script.hpp): its caption, shown in a box at the
   // bottom of the window, and whether it waits for the lecturer (Space or Next).

@@ -70,6 +70,36 @@ TEST(label_layout, segment_and_rectangle_agree_with_sampling) {
   EXPECT_LT(meets, 1800);
 }
 
+// As presentation mode lays them out: inside the window, off the readouts and the transport bar.
+TEST(label_layout, random_arrows_keep_their_labels_inside_the_window_and_off_the_overlays) {
+  std::mt19937 rng(8);
+  std::uniform_real_distribution<float> x(-100.0f, 2000.0f), y(-100.0f, 1150.0f), w(60.0f, 400.0f);
+  std::uniform_real_distribution<float> angle(0.0f, 6.2831853f), length(30.0f, 300.0f);
+  label_area area;
+  area.size = ImVec2(1920.0f, 1080.0f);
+  area.keep_out = {{ImVec2(0.0f, 0.0f), ImVec2(620.0f, 230.0f)}, {ImVec2(700.0f, 1030.0f), ImVec2(500.0f, 50.0f)}};
+  for (int trial = 0; trial < 100; ++trial) {
+    std::vector<label_box> labels(static_cast<std::size_t>(1 + trial % 8));
+    for (auto& label : labels) {
+      const ImVec2 tail(x(rng), y(rng));
+      const float a = angle(rng);
+      const float l = length(rng);
+      label = {ImVec2(tail.x + l * std::cos(a), tail.y + l * std::sin(a)), ImVec2(w(rng), 36.0f), tail};
+    }
+    const std::vector<ImVec2> corners = place_labels(labels, gap, area);
+    expect_no_overlap(labels, corners);
+    expect_off_every_arrow(labels, corners);
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+      EXPECT_GE(corners[i].x, 0.0f);
+      EXPECT_GE(corners[i].y, 0.0f);
+      EXPECT_LE(corners[i].x + labels[i].size.x, 1920.0f);
+      EXPECT_LE(corners[i].y + labels[i].size.y, 1080.0f);
+      for (const auto& r : area.keep_out)
+        EXPECT_FALSE(rectangles_overlap(corners[i], labels[i].size, r.corner, r.size)) << "trial " << trial;
+    }
+  }
+}
+
 TEST(label_layout, random_arrows_at_1920x1080_keep_their_labels_off_every_arrow_and_label) {
   std::mt19937 rng(3);
   std::uniform_real_distribution<float> x(200.0f, 1700.0f), y(150.0f, 900.0f), w(60.0f, 260.0f);
@@ -121,9 +151,9 @@ TEST(label_layout, labels_at_one_point_stack_one_line_apart) {
 }
 
 TEST(label_layout, labels_far_apart_stay_where_they_want_to_be) {
-  const std::vector<label_box> labels = {{ImVec2(0.0f, 0.0f), ImVec2(50.0f, 15.0f)},
-                                         {ImVec2(200.0f, 0.0f), ImVec2(50.0f, 15.0f)},
-                                         {ImVec2(0.0f, 100.0f), ImVec2(50.0f, 15.0f)}};
+  const std::vector<label_box> labels = {{ImVec2(0.0f, 100.0f), ImVec2(50.0f, 15.0f)},
+                                         {ImVec2(200.0f, 100.0f), ImVec2(50.0f, 15.0f)},
+                                         {ImVec2(0.0f, 200.0f), ImVec2(50.0f, 15.0f)}};
   const std::vector<ImVec2> corners = place_labels(labels, gap);
   for (std::size_t i = 0; i < labels.size(); ++i) {
     EXPECT_FLOAT_EQ(corners[i].x, labels[i].anchor.x + gap);
