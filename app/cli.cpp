@@ -58,7 +58,8 @@ std::optional<std::string> validate_record(const record_options& record, const s
     return "--seconds: must be in (0, " + std::to_string(static_cast<int>(max_record_seconds)) + "]";
   }
   if (record.fps < 1 || record.fps > max_record_fps) return "--fps: must be in [1, " + std::to_string(max_record_fps) + "]";
-  if (record.view != "stage" && record.view != "window") return "--view: expected stage or window, got '" + record.view + "'";
+  if (record.view != "stage" && record.view != "window")
+    return "--view: expected stage or window, got '" + record.view + "'";
   video_format format = video_format::mp4;
   if (auto error = video_format_for(record.out, format)) return "--out: " + *error;
   if (format == video_format::gif && record.fps > max_gif_fps) {

@@ -203,8 +203,8 @@ void move_camera(const ui::ui_state& state, camera_movers& movers, render::orbit
     movers.bodies.stop();
     return;
   }
-  camera.set(movers.bodies.update(state.sim->view(), camera.setup(), drawable_aspect(window), seconds,
-                                  bodies_area(state)));
+  camera.set(
+      movers.bodies.update(state.sim->view(), camera.setup(), drawable_aspect(window), seconds, bodies_area(state)));
 }
 
 }  // namespace

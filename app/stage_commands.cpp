@@ -30,7 +30,8 @@ const param_def* camera_setting(const std::string& name) {
 
 // Parses the pairs of `camera KEY VALUE ...` into `camera` (only the keys given change).
 std::optional<std::string> read_camera_pairs(const script_step& step, camera_setup& camera) {
-  if (step.args.size() % 2 != 0) return std::string("expected KEY VALUE pairs (target X,Y,Z distance D yaw DEG pitch DEG)");
+  if (step.args.size() % 2 != 0)
+    return std::string("expected KEY VALUE pairs (target X,Y,Z distance D yaw DEG pitch DEG)");
   for (std::size_t i = 0; i < step.args.size(); i += 2) {
     const param_def* def = camera_setting(step.args[i]);
     if (def == nullptr) {
@@ -88,8 +89,8 @@ std::optional<std::string> run_camera(const script_step& step, ui::ui_state& sta
   }
   if (first == "follow" || first == "ride") {
     if (!find_node(state.sim->view(), step.args[1])) {
-      return "no node '" + step.args[1] + "' in scene " + state.sim->entry().info.name + " (nodes: " +
-             names_of_nodes(state.sim->view()) + ")";
+      return "no node '" + step.args[1] + "' in scene " + state.sim->entry().info.name +
+             " (nodes: " + names_of_nodes(state.sim->view()) + ")";
     }
     camera.mode = first == "follow" ? ui::camera_mode::follow : ui::camera_mode::ride;
     camera.node = step.args[1];
@@ -101,7 +102,8 @@ std::optional<std::string> run_camera(const script_step& step, ui::ui_state& sta
   camera.set(setup);
   // A new target ends following; distance, yaw and pitch keep a followed or ridden node.
   const bool on_node = camera.mode == ui::camera_mode::follow || camera.mode == ui::camera_mode::ride;
-  const bool new_target = std::any_of(step.args.begin(), step.args.end(), [](const std::string& a) { return a == "target"; });
+  const bool new_target =
+      std::any_of(step.args.begin(), step.args.end(), [](const std::string& a) { return a == "target"; });
   if (!on_node || new_target) {
     camera.mode = ui::camera_mode::fixed;
     camera.node.clear();
@@ -117,8 +119,8 @@ std::optional<std::string> run_plot(const script_step& step, ui::ui_state& state
   } else {
     const auto& defs = state.sim->channel_defs();
     if (std::none_of(defs.begin(), defs.end(), [&](const channel_def& d) { return d.name == channel; })) {
-      return "no channel '" + channel + "' in scene " + state.sim->entry().info.name + " (channels: " +
-             names_of_channels(*state.sim) + ")";
+      return "no channel '" + channel + "' in scene " + state.sim->entry().info.name +
+             " (channels: " + names_of_channels(*state.sim) + ")";
     }
     state.stage_plot = channel;
   }

@@ -60,14 +60,15 @@ camera_setup node_follower::update(const scene_view& view, const camera_setup& c
   if (!index) return current;
   const auto& world = view.nodes[static_cast<std::size_t>(*index)].world;
   camera_setup next = current;
-  if (!glm::any(glm::isnan(world.translation)) && !glm::any(glm::isinf(world.translation))) next.target = world.translation;
+  if (!glm::any(glm::isnan(world.translation)) && !glm::any(glm::isinf(world.translation)))
+    next.target = world.translation;
   if (ride_) {
     const glm::dvec3 x_axis = world.rotate(glm::dvec3(1.0, 0.0, 0.0));
     const double heading = std::atan2(-x_axis.z, x_axis.x);  // theta = atan2(-x_w.z, x_w.x)
     if (last_heading_ && std::isfinite(heading))
-      next.yaw_deg = std::remainder(next.yaw_deg + std::remainder(heading - *last_heading_, 2.0 * std::numbers::pi) *
-                                                       180.0 / std::numbers::pi,
-                                    360.0);
+      next.yaw_deg = std::remainder(
+          next.yaw_deg + std::remainder(heading - *last_heading_, 2.0 * std::numbers::pi) * 180.0 / std::numbers::pi,
+          360.0);
     last_heading_ = heading;
   }
   return next;

@@ -52,10 +52,12 @@ class camera_follower {
 };
 
 // A camera that follows one node (a script's `camera follow NODE`): its target on the
-// node's world position every frame (nothing moves while the view has no such node); riding (`camera ride NODE`) it also turns with the
-// node about +y, so the view stays fixed to the node's frame: the node's heading about
-// +y, theta = atan2(-x_w.z, x_w.x) for its x axis x_w in the world (a turn by theta about
-// +y takes x to (cos theta, 0, -sin theta)), and yaw grows by theta's change.
+// node's world position every frame (nothing moves while the view has no such node).
+// Riding (`camera ride NODE`) it also turns with the node about +y, so the view stays
+// fixed to the node's frame: the node's heading about +y is
+//   theta = atan2(-x_w.z, x_w.x)  for its x axis x_w in the world
+// (a turn by theta about +y takes x to (cos theta, 0, -sin theta)), and yaw grows by
+// theta's change.
 class node_follower {
  public:
   void start(std::string node, bool ride) {

@@ -72,7 +72,8 @@ std::vector<ImVec2> place_labels(const std::vector<label_box>& labels, float gap
   };
   // Moved in from the window's edges (a label larger than the window keeps its top left inside).
   const auto inside = [&](ImVec2 p, ImVec2 size) {
-    return ImVec2(std::max(0.0f, std::min(p.x, area.size.x - size.x)), std::max(0.0f, std::min(p.y, area.size.y - size.y)));
+    return ImVec2(std::max(0.0f, std::min(p.x, area.size.x - size.x)),
+                  std::max(0.0f, std::min(p.y, area.size.y - size.y)));
   };
   std::vector<ImVec2> corner(labels.size());
   std::vector<std::size_t> placed;

@@ -70,7 +70,11 @@ void draw_readouts(ui_state& state) {
   if (ImGui::Begin("##presentation_readouts", nullptr, overlay_flags)) {
     ImGui::TextDisabled("%s", state.sim->entry().info.name.c_str());
     constexpr ImGuiTableFlags table_flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoSavedSettings;
-    if (ImGui::BeginTable("##readout_values", 3, table_flags)) {
+    // columns apart in proportion to the stage font, whatever the interface size
+    ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(0.25f * ImGui::GetFontSize(), 0.0f));
+    const bool table = ImGui::BeginTable("##readout_values", 3, table_flags);
+    ImGui::PopStyleVar();
+    if (table) {
       for (const std::size_t i : readout_channels(state)) {
         if (i >= values.size()) continue;
         ImGui::TableNextRow();
