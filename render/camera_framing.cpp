@@ -101,6 +101,57 @@ bool tangent_slopes(double a, double d, double r, double& low, double& high) {
   return true;
 }
 
+// A shape seen from a camera, relative to its target: q = R (p - target) in the camera's
+// axes (right, up, toward the eye) and its radius (0 for an outline point). With the
+// target moved by `shift` across the view and the eye `distance` from it, the point sits
+// at camera-space (q.x - shift.x, q.y - shift.y) at depth distance - q.z, so the framing's
+// rounds need no matrix products.
+struct relative_shape {
+  glm::dvec3 q;
+  double radius;
+};
+
+std::vector<relative_shape> relative_to(const drawn_shapes& shapes, const camera_setup& setup) {
+  orbit_camera camera;
+  camera.set(setup);
+  const glm::dmat3 rotation(camera.view());  // the view's rotation: world -> camera axes
+  std::vector<relative_shape> relative;
+  relative.reserve(shapes.points.size() + shapes.spheres.size());
+  for (const auto& p : shapes.points) relative.push_back({rotation * (p - setup.target), 0.0});
+  for (const auto& s : shapes.spheres) relative.push_back({rotation * (s.centre - setup.target), s.radius});
+  return relative;
+}
+
+// The screen box of the shapes with the target shifted by `shift` (m, camera right and
+// up) and the eye `distance` away; nothing when one reaches the near plane or behind.
+// A camera-space point (x, y, -d) lands at NDC (x / (d tan h_x), y / (d tan h_y)); a
+// sphere's extent comes from its tangent lines (tangent_slopes).
+std::optional<screen_box> box_from(const std::vector<relative_shape>& shapes, glm::dvec2 shift, double distance,
+                                   double aspect) {
+  if (shapes.empty()) return std::nullopt;
+  const double tan_vertical = tan_half_vertical();
+  const glm::dvec2 to_ndc(1.0 / (std::max(aspect, 1e-3) * tan_vertical), 1.0 / tan_vertical);
+  const double near_depth = std::max(0.01, distance * 0.01);  // orbit_camera's near plane
+  screen_box box{glm::dvec2(std::numeric_limits<double>::infinity()),
+                 glm::dvec2(-std::numeric_limits<double>::infinity())};
+  for (const auto& s : shapes) {
+    const glm::dvec2 across(s.q.x - shift.x, s.q.y - shift.y);
+    const double depth = distance - s.q.z;
+    glm::dvec2 low;
+    glm::dvec2 high;
+    if (s.radius == 0.0) {
+      if (!(depth > near_depth)) return std::nullopt;
+      low = high = across / depth;
+    } else if (!(depth - s.radius > near_depth) || !tangent_slopes(across.x, depth, s.radius, low.x, high.x) ||
+               !tangent_slopes(across.y, depth, s.radius, low.y, high.y)) {
+      return std::nullopt;
+    }
+    box.low = glm::min(box.low, low * to_ndc);
+    box.high = glm::max(box.high, high * to_ndc);
+  }
+  return box;
+}
+
 }  // namespace
 
 double screen_box::reach() const {
@@ -128,38 +179,8 @@ drawn_shapes shapes_of(const scene_view& view) {
   return shapes;
 }
 
-std::optional<screen_box> screen_bounds(const drawn_shapes& shapes, const camera_setup& setup, double aspect) {
-  if (shapes.empty()) return std::nullopt;
-  orbit_camera camera;
-  camera.set(setup);
-  const glm::dmat4 view = camera.view();
-  const double tan_vertical = tan_half_vertical();
-  const double tan_horizontal = std::max(aspect, 1e-3) * tan_vertical;
-  const double near_depth = std::max(0.01, setup.distance * 0.01);  // orbit_camera's near plane
-  screen_box box{glm::dvec2(std::numeric_limits<double>::infinity()),
-                 glm::dvec2(-std::numeric_limits<double>::infinity())};
-  // A camera-space point (x, y, -d) lands at NDC (x / (d tan h_x), y / (d tan h_y)).
-  for (const auto& p : shapes.points) {
-    const glm::dvec3 c(view * glm::dvec4(p, 1.0));
-    const double depth = -c.z;
-    if (!(depth > near_depth)) return std::nullopt;
-    const glm::dvec2 ndc(c.x / (depth * tan_horizontal), c.y / (depth * tan_vertical));
-    box.low = glm::min(box.low, ndc);
-    box.high = glm::max(box.high, ndc);
-  }
-  for (const auto& s : shapes.spheres) {
-    const glm::dvec3 c(view * glm::dvec4(s.centre, 1.0));
-    const double depth = -c.z;
-    glm::dvec2 low;
-    glm::dvec2 high;
-    if (!(depth - s.radius > near_depth) || !tangent_slopes(c.x, depth, s.radius, low.x, high.x) ||
-        !tangent_slopes(c.y, depth, s.radius, low.y, high.y))
-      return std::nullopt;
-    const glm::dvec2 to_ndc(1.0 / tan_horizontal, 1.0 / tan_vertical);
-    box.low = glm::min(box.low, low * to_ndc);
-    box.high = glm::max(box.high, high * to_ndc);
-  }
-  return box;
+std::optional<screen_box> screen_bounds(const drawn_shapes& shapes, const camera_setup& camera, double aspect) {
+  return box_from(relative_to(shapes, camera), glm::dvec2(0.0), camera.distance, aspect);
 }
 
 std::optional<bounding_sphere> bodies_bounds(const scene_view& view) {
@@ -200,41 +221,44 @@ camera_setup framing_camera(const scene_view& view, const camera_setup& current,
   loose.distance = sphere_framing_distance(drawn_spheres(view), loose, aspect, fill);
   if (!(loose.distance > 0.0) || !std::isfinite(loose.distance)) return current;
 
-  const drawn_shapes shapes = shapes_of(view);
+  // Measured from the loose camera's target: each round shifts the target across the view
+  // and changes the distance, which leaves every shape's relative q as it is.
+  const std::vector<relative_shape> shapes = relative_to(shapes_of(view), loose);
   const double tan_vertical = tan_half_vertical();
-  const double tan_horizontal = std::max(aspect, 1e-3) * tan_vertical;
-  camera_setup framed = loose;
-  for (int round = 0; round < 16; ++round) {
-    const std::optional<screen_box> box = screen_bounds(shapes, framed, aspect);
+  const glm::dvec2 metres_per_ndc(std::max(aspect, 1e-3) * tan_vertical, tan_vertical);  // times the distance
+  glm::dvec2 shift(0.0);
+  double distance = loose.distance;
+  for (int round = 0; round < 24; ++round) {
+    const std::optional<screen_box> box = box_from(shapes, shift, distance, aspect);
     if (!box) {
-      framed.distance *= 2.0;
+      distance *= 2.0;
       continue;
     }
-    orbit_camera camera;
-    camera.set(framed);
-    const glm::dmat4 v = camera.view();
-    const glm::dvec3 right(v[0][0], v[1][0], v[2][0]);
-    const glm::dvec3 up(v[0][1], v[1][1], v[2][1]);
     // the box's centre moves to the area's; the box's half sides measured in the area's
     const glm::dvec2 centre = 0.5 * (box->low + box->high) - area.centre;
     const glm::dvec2 half = 0.5 * (box->high - box->low) / area.half;
-    framed.target += framed.distance * (centre.x * tan_horizontal * right + centre.y * tan_vertical * up);
-    framed.distance *= std::clamp(std::max(half.x, half.y) / fill, 0.5, 2.0);
+    shift += distance * centre * metres_per_ndc;
+    distance *= std::clamp(std::max(half.x, half.y) / fill, 0.5, 2.0);
   }
-  const auto within = [&](double distance) {
-    camera_setup at = framed;
-    at.distance = distance;
-    const std::optional<screen_box> box = screen_bounds(shapes, at, aspect);
+  const auto within = [&](double d) {
+    const std::optional<screen_box> box = box_from(shapes, shift, d, aspect);
     return box && box_within(*box, area, fill);
   };
-  double near = 0.25 * framed.distance;
-  double far = framed.distance;
+  double near = 0.25 * distance;
+  double far = distance;
   for (int round = 0; round < 40 && !within(far); ++round) far *= 1.5;
   if (!within(far)) return loose;
-  for (int round = 0; round < 40 && far - near > 1e-6 * far; ++round) {
+  for (int round = 0; round < 30 && far - near > 1e-4 * far; ++round) {
     const double middle = 0.5 * (near + far);
     (within(middle) ? far : near) = middle;
   }
+  orbit_camera camera;
+  camera.set(loose);
+  const glm::dmat4 v = camera.view();
+  const glm::dvec3 right(v[0][0], v[1][0], v[2][0]);
+  const glm::dvec3 up(v[0][1], v[1][1], v[2][1]);
+  camera_setup framed = loose;
+  framed.target += shift.x * right + shift.y * up;
   framed.distance = far;
   return framed;
 }
