@@ -122,6 +122,17 @@ std::vector<relative_shape> relative_to(const drawn_shapes& shapes, const camera
   return relative;
 }
 
+// A sphere (centre a across the view, depth d, radius r) lies in the cube a +- r, d +- r,
+// whose slopes a / d are largest at a corner: at most (a + r) / (d - r) when a + r > 0,
+// else (a + r) / (d + r); the least likewise. True when that cube's screen box already
+// lies within `box`, so the sphere cannot widen it (the exact tangents are then skipped).
+bool inside_box_so_far(glm::dvec2 a, double d, double r, glm::dvec2 to_ndc, const screen_box& box) {
+  const auto slope = [&](double x) { return x / (x > 0.0 ? d - r : d + r); };
+  const glm::dvec2 high(slope(a.x + r), slope(a.y + r));
+  const glm::dvec2 low(-slope(-(a.x - r)), -slope(-(a.y - r)));
+  return glm::all(glm::greaterThanEqual(low * to_ndc, box.low)) && glm::all(glm::lessThanEqual(high * to_ndc, box.high));
+}
+
 // The screen box of the shapes with the target shifted by `shift` (m, camera right and
 // up) and the eye `distance` away; nothing when one reaches the near plane or behind.
 // A camera-space point (x, y, -d) lands at NDC (x / (d tan h_x), y / (d tan h_y)); a
@@ -142,9 +153,12 @@ std::optional<screen_box> box_from(const std::vector<relative_shape>& shapes, gl
     if (s.radius == 0.0) {
       if (!(depth > near_depth)) return std::nullopt;
       low = high = across / depth;
-    } else if (!(depth - s.radius > near_depth) || !tangent_slopes(across.x, depth, s.radius, low.x, high.x) ||
-               !tangent_slopes(across.y, depth, s.radius, low.y, high.y)) {
-      return std::nullopt;
+    } else {
+      if (!(depth - s.radius > near_depth)) return std::nullopt;
+      if (inside_box_so_far(across, depth, s.radius, to_ndc, box)) continue;  // a ball inside its box: most of them
+      if (!tangent_slopes(across.x, depth, s.radius, low.x, high.x) ||
+          !tangent_slopes(across.y, depth, s.radius, low.y, high.y))
+        return std::nullopt;
     }
     box.low = glm::min(box.low, low * to_ndc);
     box.high = glm::max(box.high, high * to_ndc);
