@@ -70,22 +70,30 @@ TEST(label_layout, segment_and_rectangle_agree_with_sampling) {
   EXPECT_LT(meets, 1800);
 }
 
+// `count` arrows with tails in [low, high) (pixels), 30 to 300 px long in any direction,
+// each with a label of text height `text` and a random width.
+std::vector<label_box> random_arrows(std::mt19937& rng, std::size_t count, ImVec2 low, ImVec2 high, float text) {
+  std::uniform_real_distribution<float> x(low.x, high.x), y(low.y, high.y), w(60.0f, 400.0f);
+  std::uniform_real_distribution<float> angle(0.0f, 6.2831853f), length(30.0f, 300.0f);
+  std::vector<label_box> labels(count);
+  for (auto& label : labels) {
+    const ImVec2 tail(x(rng), y(rng));
+    const float a = angle(rng);
+    const float l = length(rng);
+    label = {ImVec2(tail.x + l * std::cos(a), tail.y + l * std::sin(a)), ImVec2(w(rng), text), tail};
+  }
+  return labels;
+}
+
 // As presentation mode lays them out: inside the window, off the readouts and the transport bar.
 TEST(label_layout, random_arrows_keep_their_labels_inside_the_window_and_off_the_overlays) {
   std::mt19937 rng(8);
-  std::uniform_real_distribution<float> x(-100.0f, 2000.0f), y(-100.0f, 1150.0f), w(60.0f, 400.0f);
-  std::uniform_real_distribution<float> angle(0.0f, 6.2831853f), length(30.0f, 300.0f);
   label_area area;
   area.size = ImVec2(1920.0f, 1080.0f);
   area.keep_out = {{ImVec2(0.0f, 0.0f), ImVec2(620.0f, 230.0f)}, {ImVec2(700.0f, 1030.0f), ImVec2(500.0f, 50.0f)}};
   for (int trial = 0; trial < 100; ++trial) {
-    std::vector<label_box> labels(static_cast<std::size_t>(1 + trial % 8));
-    for (auto& label : labels) {
-      const ImVec2 tail(x(rng), y(rng));
-      const float a = angle(rng);
-      const float l = length(rng);
-      label = {ImVec2(tail.x + l * std::cos(a), tail.y + l * std::sin(a)), ImVec2(w(rng), 36.0f), tail};
-    }
+    const auto count = static_cast<std::size_t>(1 + trial % 8);
+    const std::vector<label_box> labels = random_arrows(rng, count, {-100.0f, -100.0f}, {2000.0f, 1150.0f}, 36.0f);
     const std::vector<ImVec2> corners = place_labels(labels, gap, area);
     expect_no_overlap(labels, corners);
     expect_off_every_arrow(labels, corners);
@@ -102,16 +110,9 @@ TEST(label_layout, random_arrows_keep_their_labels_inside_the_window_and_off_the
 
 TEST(label_layout, random_arrows_at_1920x1080_keep_their_labels_off_every_arrow_and_label) {
   std::mt19937 rng(3);
-  std::uniform_real_distribution<float> x(200.0f, 1700.0f), y(150.0f, 900.0f), w(60.0f, 260.0f);
-  std::uniform_real_distribution<float> angle(0.0f, 6.2831853f), length(30.0f, 300.0f);
   for (int trial = 0; trial < 100; ++trial) {
-    std::vector<label_box> labels(static_cast<std::size_t>(1 + trial % 10));
-    for (auto& label : labels) {
-      const ImVec2 tail(x(rng), y(rng));
-      const float a = angle(rng);
-      const float l = length(rng);
-      label = {ImVec2(tail.x + l * std::cos(a), tail.y + l * std::sin(a)), ImVec2(w(rng), 28.0f), tail};
-    }
+    const auto count = static_cast<std::size_t>(1 + trial % 10);
+    const std::vector<label_box> labels = random_arrows(rng, count, {200.0f, 150.0f}, {1700.0f, 900.0f}, 28.0f);
     const std::vector<ImVec2> corners = place_labels(labels, gap);
     expect_no_overlap(labels, corners);
     expect_off_every_arrow(labels, corners);
