@@ -55,7 +55,7 @@ class presentation_shots : public testing::Test {
     {
       std::ofstream out(script);
       out << "present on\n";
-      for (const auto& scene : scenes) out << "scene " << scene << "\nwait 30\nshot " << png(scene, size) << "\n";
+      for (const auto& scene : scenes) out << "scene " << scene << "\nwait 12\nshot " << png(scene, size) << "\n";
     }
     int exit_code = -1;
     const std::string output =
