@@ -129,5 +129,21 @@ TEST_F(stage_commands, plot_puts_a_channel_on_the_stage_and_off) {
   EXPECT_FALSE(ui::stage_plot_shown(state_));
 }
 
+// A preset's own camera is the lecturer's: presentation mode keeps it (no framing), and
+// a scene without one is framed again.
+TEST_F(stage_commands, a_presets_camera_is_kept_in_presentation_mode) {
+  const std::string preset = std::string(FRAMELAB_SOURCE_DIR) + "/assets/scenes/tank-turret-fast.json";
+  ASSERT_FALSE(play("scene " + preset + "\n"));
+  EXPECT_EQ(state_.camera.mode, ui::camera_mode::fixed);
+  const camera_setup from_preset = camera_;
+  EXPECT_EQ(from_preset.distance, 34.0);  // the file's "distance": 34
+  ui::enter_presentation(state_);
+  EXPECT_EQ(framed_, 0) << "the preset's camera was re-framed";
+  EXPECT_EQ(camera_.distance, from_preset.distance);
+  ASSERT_FALSE(play("scene carousel\n"));
+  EXPECT_EQ(state_.camera.mode, ui::camera_mode::automatic);
+  EXPECT_EQ(framed_, 1) << "a scene without a camera is framed on the stage";
+}
+
 }  // namespace
 }  // namespace framelab
