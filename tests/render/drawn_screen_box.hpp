@@ -35,8 +35,8 @@ inline std::optional<ndc_rect> drawn_screen_box(const scene_view& view, const ca
     rect.low = glm::min(rect.low, ndc);
     rect.high = glm::max(rect.high, ndc);
   };
-  constexpr int slices = 96;
-  constexpr int stacks = 48;
+  constexpr int slices = 24;
+  constexpr int stacks = 12;
   const double pi = std::numbers::pi;
   for (const auto& node : view.nodes) {
     const auto unit = [&](const glm::dvec3& u) { add(node.world.apply_point(node.size * u)); };
