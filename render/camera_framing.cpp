@@ -130,7 +130,8 @@ bool inside_box_so_far(glm::dvec2 a, double d, double r, glm::dvec2 to_ndc, cons
   const auto slope = [&](double x) { return x / (x > 0.0 ? d - r : d + r); };
   const glm::dvec2 high(slope(a.x + r), slope(a.y + r));
   const glm::dvec2 low(-slope(-(a.x - r)), -slope(-(a.y - r)));
-  return glm::all(glm::greaterThanEqual(low * to_ndc, box.low)) && glm::all(glm::lessThanEqual(high * to_ndc, box.high));
+  return glm::all(glm::greaterThanEqual(low * to_ndc, box.low)) &&
+         glm::all(glm::lessThanEqual(high * to_ndc, box.high));
 }
 
 // The screen box of the shapes with the target shifted by `shift` (m, camera right and

@@ -34,9 +34,8 @@ TEST(presentation_framing, every_scene_fills_at_least_60_percent_of_the_window) 
         ASSERT_TRUE(box) << "a shape behind the camera at frame " << frame << ", aspect " << aspects[a];
         EXPECT_LE(box->widest(), 1.0) << "a shape outside the window at frame " << frame << ", aspect " << aspects[a];
         EXPECT_GE(std::max(box->width_fraction(), box->height_fraction()), required_fill)
-            << "frame " << frame << ", aspect " << aspects[a] << ": the bodies cover "
-            << 100.0 * box->width_fraction() << " % of the width, " << 100.0 * box->height_fraction()
-            << " % of the height";
+            << "frame " << frame << ", aspect " << aspects[a] << ": the bodies cover " << 100.0 * box->width_fraction()
+            << " % of the width, " << 100.0 * box->height_fraction() << " % of the height";
       }
       sim.advance(1.0 / 60.0);
       for (std::size_t a = 0; a < aspects.size(); ++a)
