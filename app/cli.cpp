@@ -58,6 +58,8 @@ std::optional<std::string> validate_record(const record_options& record, const s
     return "--seconds: must be in (0, " + std::to_string(static_cast<int>(max_record_seconds)) + "]";
   }
   if (record.fps < 1 || record.fps > max_record_fps) return "--fps: must be in [1, " + std::to_string(max_record_fps) + "]";
+  if (record.view != "stage" && record.view != "window")
+    return "--view: expected stage or window, got '" + record.view + "'";
   video_format format = video_format::mp4;
   if (auto error = video_format_for(record.out, format)) return "--out: " + *error;
   if (format == video_format::gif && record.fps > max_gif_fps) {
@@ -248,6 +250,9 @@ cli_request parse_command_line(int argc, const char* const* argv, std::ostream& 
       ->capture_default_str();
   record->add_option("--size", record_size_text, "Window size in pixels, WxH (default 1280x720; even for .mp4)");
   record->add_option("--out", request.record.out, "Output: FILE.mp4, FILE.gif, or DIR/ for numbered PNGs")->required();
+  record->add_option("--view", request.record.view,
+                     "stage (default): the scene as presentation mode shows it, with its readouts, for slides; "
+                     "window: the whole interface");
   bench_command_line bench_line;
   bench_line.add(app, request.bench);
   app.require_subcommand(0, 1);

@@ -4,7 +4,8 @@
 //   framelab list-scenes                              name, category, summary
 //   framelab sim --scene S [--set k=v]... [--dt S] [--steps N] [--every K] [--csv FILE|-]
 //   framelab shot --scene S [--set k=v]... [--frames N] [--size WxH] --out FILE.png
-//   framelab record --scene S [--set k=v]... [--seconds 10] [--fps 30] [--size WxH] --out FILE.mp4|FILE.gif|DIR/
+//   framelab record --scene S [--set k=v]... [--seconds 10] [--fps 30] [--size WxH] [--view stage|window]
+//                   --out FILE.mp4|FILE.gif|DIR/
 //   framelab bench --list                             the benchmarks and their options
 //   framelab bench NAME [its options] [--json FILE] [--csv FILE]   run one, print a table
 // Errors: exit code 2 and one line naming the bad argument; nothing is written.
@@ -53,6 +54,7 @@ struct record_options {
   int width = 1280;
   int height = 720;
   std::string out;
+  std::string view = "stage";  // stage: presentation mode's picture; window: the whole interface
 
   int frames() const;  // seconds * fps, rounded, at least 1
 };

@@ -27,11 +27,13 @@
 #include "ui/benchmarks_panel.hpp"
 #include "ui/default_layout.hpp"
 #include "ui/presentation.hpp"
+#include "ui/record_dialog.hpp"
 #include "ui/scene_labels.hpp"
 #include "ui/settings.hpp"
 #include "ui/ui_fonts.hpp"
 #include "ui/ui_scale.hpp"
 #include "ui/ui_state.hpp"
+#include "ui/widgets.hpp"
 
 namespace framelab {
 
@@ -48,17 +50,38 @@ ui::screen_projection screen_projection_of(const render::orbit_camera& camera, I
   };
 }
 
+// The window, and in presentation mode its overlays (readouts, plot, transport bar), for the labels to keep off.
+ui::label_area labels_area(const ui::ui_state& state) {
+  ui::label_area area;
+  area.size = ImGui::GetIO().DisplaySize;
+  if (!ui::presenting(state)) return area;
+  for (const auto& r : state.stage_overlays) area.keep_out.push_back({ImVec2(r.x, r.y), ImVec2(r.width, r.height)});
+  return area;
+}
+
 // [SECTION] View requests the UI made: interface size (fonts rebuilt between frames) and fullscreen.
 struct applied_view {
   int ui_scale_percent = 0;  // 0: fonts not built yet
+  float stage_pixels = 0.0f;  // presentation mode's text (ui::stage_text_pixels of the window's height)
   bool fullscreen = false;
 };
 
 void apply_view_requests(ui::ui_state& state, applied_view& applied, const ui_font_files& fonts,
                          const ImGuiStyle& base_style, gl_window& window) {
+  int window_width = 0;
+  int window_height = 0;
+  SDL_GetWindowSize(window.sdl_window(), &window_width, &window_height);  // ImGui's units (not the drawable's)
+  const float stage_pixels = ui::stage_text_pixels(static_cast<float>(window_height));
+  if (stage_pixels != applied.stage_pixels && applied.ui_scale_percent == state.ui_scale_percent) {
+    build_ui_fonts(fonts, base_style, state.ui_scale_percent, stage_pixels);  // a resized window: same messages
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+    applied.stage_pixels = stage_pixels;
+  }
   if (state.ui_scale_percent != applied.ui_scale_percent) {
     state.ui_scale_percent = ui::clamp_ui_scale(state.ui_scale_percent);
-    const auto message = build_ui_fonts(fonts, base_style, state.ui_scale_percent);
+    const auto message = build_ui_fonts(fonts, base_style, state.ui_scale_percent, stage_pixels);
+    applied.stage_pixels = stage_pixels;
     if (applied.ui_scale_percent != 0) {  // the first texture is made by the backend's first NewFrame
       ImGui_ImplOpenGL3_DestroyFontsTexture();
       ImGui_ImplOpenGL3_CreateFontsTexture();
@@ -169,15 +192,51 @@ double drawable_aspect(const gl_window& window) {
   return static_cast<double>(width) / std::max(1, height);
 }
 
-// Presentation mode keeps the bodies on stage (render/camera_follow.hpp); outside it the
-// camera is the lecturer's alone.
-void follow_bodies_when_presenting(const ui::ui_state& state, render::camera_follower& follower,
-                                   render::orbit_camera& camera, const gl_window& window, double seconds) {
-  if (!ui::presenting(state) || !state.sim->loaded()) {
-    follower.stop();
+// The window's title: "framelab", and while recording "framelab - REC mm:ss" with how to
+// end it (the title bar is outside the picture the recording takes).
+std::string record_title(const ui::ui_state& state) {
+  const ui::recording_link& link = state.recording;
+  if (!link.active) return "framelab";
+  return "framelab - REC " + ui::recording_clock(link.seconds) +
+         (link.stage_view ? " (Tab or Esc ends the recording)" : " (File > Stop recording ends it)");
+}
+
+void show_title(gl_window& window, const std::string& title, std::string& shown) {
+  if (title == shown) return;
+  SDL_SetWindowTitle(window.sdl_window(), title.c_str());
+  shown = title;
+}
+
+// Where presentation mode frames the bodies: the whole window, or left of a stage plot.
+render::stage_area bodies_area(const ui::ui_state& state) {
+  if (!ui::stage_plot_shown(state)) return {};
+  const double share = ui::stage_plot_share;
+  return {{-share, 0.0}, {1.0 - share, 1.0}};
+}
+
+// Who moves the camera (ui::camera_mode): a followed or ridden node, else presentation
+// mode keeping the bodies on stage (render/camera_follow.hpp); a fixed camera, and any
+// camera outside presentation mode, is the lecturer's alone.
+struct camera_movers {
+  render::camera_follower bodies;
+  render::node_follower node;
+};
+
+void move_camera(const ui::ui_state& state, camera_movers& movers, render::orbit_camera& camera,
+                 const gl_window& window, double seconds) {
+  const ui::camera_link& link = state.camera;
+  const bool on_node = link.mode == ui::camera_mode::follow || link.mode == ui::camera_mode::ride;
+  if (on_node && state.sim->loaded()) {
+    const bool ride = link.mode == ui::camera_mode::ride;
+    if (movers.node.node() != link.node || movers.node.riding() != ride) movers.node.start(link.node, ride);
+    camera.set(movers.node.update(state.sim->view(), camera.setup()));
+  }
+  if (!ui::presenting(state) || !state.sim->loaded() || link.mode != ui::camera_mode::automatic) {
+    movers.bodies.stop();
     return;
   }
-  camera.set(follower.update(state.sim->view(), camera.setup(), drawable_aspect(window), seconds));
+  camera.set(
+      movers.bodies.update(state.sim->view(), camera.setup(), drawable_aspect(window), seconds, bodies_area(state)));
 }
 
 }  // namespace
@@ -262,9 +321,11 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     if (s <= 0.0) return std::nullopt;
     return r.origin + s * r.direction;
   };
-  state.camera.frame_scene = [&camera, &sim, &window] {
-    camera.set(render::framing_camera(sim.view(), camera.setup(), drawable_aspect(window), ui::stage_fraction));
+  state.camera.frame_scene = [&camera, &sim, &window, &state] {
+    camera.set(render::framing_camera(sim.view(), camera.setup(), drawable_aspect(window), render::presentation_fill,
+                                      bodies_area(state)));
   };
+  if (preset_camera) state.camera.mode = ui::camera_mode::fixed;  // a preset's camera is kept on the stage too
   ui::sync_with_simulation(state);
   // A HiDPI display starts at its own scale, unless the settings keep one; a rehearsed run at 100 %.
   if (!rehearsed) {
@@ -280,7 +341,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   }
   applied_view applied;
   lesson_runner lessons;
-  render::camera_follower follower({.stage_fill = ui::stage_fraction});
+  camera_movers movers;
 
   viewport_input input;
   frame_timer timer;
@@ -291,7 +352,10 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   screen_recorder recorder;
   recording_progress progress(run.frames);
   state.recording.start_path = run.record_path;
-  state.recording.show_indicator = !rehearsed;
+  state.recording.stage_view = recording_run && run.record_stage;
+  // "REC mm:ss" goes into the window's title, outside the picture (record_title).
+  state.recording.show_indicator = false;
+  std::string shown_title;
   frame_pacer pacer(pacing_rate_hz(window.display_refresh_hz()));
   idle_tracker idle;
   overlay_signature overlays_shown;
@@ -333,7 +397,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     // do not depend on speed.
     const double frame_seconds = rehearsed || recorder.active() ? 1.0 / recording_fps : frame_ms / 1000.0;
     sim.advance(frame_seconds);
-    follow_bodies_when_presenting(state, follower, camera, window, frame_seconds);
+    move_camera(state, movers, camera, window, frame_seconds);
 
     const auto build_ui = [&] {
       ImGui_ImplOpenGL3_NewFrame();
@@ -341,7 +405,8 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
       io.DeltaTime = std::max(io.DeltaTime, 1e-4f);  // a layout pass right before: no zero step
       ImGui::NewFrame();
       ui::draw_ui(state);
-      ui::draw_scene_labels(sim.view(), screen_projection_of(camera, io.DisplaySize));
+      ui::draw_scene_labels(sim.view(), screen_projection_of(camera, io.DisplaySize),
+                            ui::presenting(state) ? ui::font_for(ui::font_role::stage) : nullptr, labels_area(state));
     };
     if (overlays_of(state) != overlays_shown) {
       build_ui();  // the layout pass: new or changed auto-sizing windows measure their content
@@ -376,12 +441,13 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
       break;
     }
     if (recording_run) progress.update(recorder.frames(), err);
+    if (!rehearsed) show_title(window, record_title(state), shown_title);
     window.swap();
     if (player && player->finished()) state.quit_requested = true;
     const frame_demand demand{.simulation_running = !sim.paused(),
                               .benchmark_running = state.benchmarks && ui::benchmark_running(state),
                               .recording = recorder.active(),
-                              .camera_gliding = follower.gliding(),
+                              .camera_gliding = movers.bodies.gliding(),
                               .lesson_counting = lessons.playing() && !state.lesson.waiting,
                               .script_running = player.has_value() && !state.lesson.waiting};
     idle.frame_drawn(had_input || needs_continuous_frames(demand) || overlays_of(state) != overlays_shown);

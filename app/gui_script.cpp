@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "app/script_commands.hpp"
+#include "app/stage_commands.hpp"
 #include "app/video_format.hpp"
 #include "bench/benchmark.hpp"
 #include "common/atomic_file.hpp"
@@ -78,6 +79,7 @@ std::optional<std::string> check_record_step(const script_step& step) {
 
 // The checks that need no running app: arity, counts, panel and key names.
 std::optional<std::string> check_step(const script_step& step) {
+  if (is_stage_command(step.command)) return check_stage_command(step);  // camera, plot: app/stage_commands.hpp
   const script_command* known = find_command(step.command);
   if (known == nullptr) return "unknown command '" + step.command + "' (" + script_command_usage() + ")";
   if (step.args.size() < known->min_args || step.args.size() > known->max_args) {
@@ -286,6 +288,7 @@ std::optional<std::string> validate_script_scenes(const gui_script& script, cons
 }
 
 std::optional<std::string> script_player::run(const script_step& step, ui::ui_state& state) {
+  if (is_stage_command(step.command)) return run_stage_command(step, state);  // camera, plot
   const std::string& first = step.args.empty() ? step.command : step.args[0];
   if (step.command == "scene") {
     if (!ui::open_scene(state, script_scene_argument(script_.file, first))) return state.message;

@@ -31,6 +31,7 @@
 //   record stop               finish the recording (the end of the script also does);
 //                             start, wait N, stop records N + 1 frames: the one drawn when
 //                             it starts and the N that pass
+//   camera ... | plot ...     the stage's camera and a plot beside it: app/stage_commands.hpp
 //   quit                      end here (the end of the file also ends the script)
 // A script that cannot be read, has an unknown command, names a scene or preset that does
 // not load or sets a parameter the scene active at that line refuses (validate_script_scenes)

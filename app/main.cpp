@@ -51,6 +51,7 @@ int main(int argc, char** argv) {
                                   request.record.height, request.record.frames());
       run.record_path = request.record.out;
       run.record_fps = request.record.fps;
+      run.record_stage = request.record.view == "stage";
       return run_gui(run, std::cout, std::cerr);
     }
     case command_kind::gui: {

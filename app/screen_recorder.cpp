@@ -3,9 +3,11 @@
 #include <glad/gl.h>
 
 #include <ostream>
+#include <utility>
 
 #include "app/background_video_writer.hpp"
 #include "app/video_format.hpp"
+#include "ui/presentation.hpp"
 
 namespace framelab {
 
@@ -59,18 +61,47 @@ std::optional<std::string> screen_recorder::stop(std::string& summary) {
 }
 
 namespace {
+
+// The status messages held back while recording come back with the recording's outcome.
 void report_stop(ui::ui_state& state, const std::string& summary, std::ostream& out) {
   out << "wrote " << summary << "\n";
-  ui::set_message(state, "Recorded " + summary, false);
+  ui::recording_link& link = state.recording;
+  const std::string held = std::exchange(link.held_message, std::string());
+  ui::set_message(state, "Recorded " + summary + (held.empty() ? "" : "; while recording: " + held),
+                  link.held_is_error);
+  link.held_is_error = false;
 }
+
+// A stage recording shows presentation mode: turned on when it starts, off when it ends.
+void enter_stage(ui::ui_state& state) {
+  ui::recording_link& link = state.recording;
+  link.entered_presentation = link.stage_view && !ui::presenting(state);
+  if (link.entered_presentation) ui::enter_presentation(state);
+}
+
+void leave_stage(ui::ui_state& state) {
+  if (std::exchange(state.recording.entered_presentation, false)) ui::leave_presentation(state);
+}
+
+// While recording, the status line stays empty (it would be in the picture); the last
+// message is kept for the end.
+void hold_messages(ui::ui_state& state) {
+  if (state.message.empty()) return;
+  state.recording.held_message = std::exchange(state.message, std::string());
+  state.recording.held_is_error = state.message_is_error;
+}
+
 }  // namespace
 
 std::optional<std::string> serve_recording_requests(ui::ui_state& state, screen_recorder& recorder,
                                                     std::pair<int, int> drawable, int fps, std::ostream& out) {
   ui::recording_link& link = state.recording;
   std::optional<std::string> failure;
+  // Leaving presentation mode (Tab, Esc) ends a recording of the stage.
+  if (recorder.active() && link.stage_view && !ui::presenting(state)) link.stop = true;
   if (link.stop) {
     link.stop = false;
+    leave_stage(state);
     std::string summary;
     if ((failure = recorder.stop(summary))) {
       ui::set_message(state, "Recording failed: " + *failure, true);
@@ -83,9 +114,11 @@ std::optional<std::string> serve_recording_requests(ui::ui_state& state, screen_
     if ((failure = recorder.start(path, drawable.first, drawable.second, fps))) {
       ui::set_message(state, "Not recording: " + *failure, true);
     } else {
-      ui::set_message(state, "Recording to " + path + " (File > Stop recording ends it)", false);
+      link.held_message.clear();
+      enter_stage(state);
     }
   }
+  if (recorder.active()) hold_messages(state);
   link.active = recorder.active();
   link.seconds = recorder.seconds();
   return failure;
@@ -104,6 +137,7 @@ std::optional<std::string> capture_recording_frame(ui::ui_state& state, screen_r
       recorder.discard();
     }
     if (!summary.empty()) out << "wrote " << summary << "\n";
+    leave_stage(state);
     ui::set_message(state,
                     "Recording stopped: " + *error +
                         (stop_error        ? "; " + *stop_error
@@ -126,6 +160,7 @@ std::optional<std::string> end_recording(ui::ui_state& state, screen_recorder& r
            " frames; nothing written";
   }
   std::string summary;
+  leave_stage(state);
   if (auto error = recorder.stop(summary)) return error;
   report_stop(state, summary, out);
   return std::nullopt;

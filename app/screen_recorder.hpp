@@ -60,7 +60,10 @@ class screen_recorder {
 
 // Once per frame, before drawing: starts or stops the recording the ui asked for
 // (state.recording), tells the ui what is happening and puts the outcome on the status
-// line. Returns the error when a start or a stop failed (a script stops then).
+// line. A recording of the stage (recording_link::stage_view) turns presentation mode on
+// for its length, and leaving presentation mode ends it. While recording, status
+// messages are held back (no text of framelab's own in the picture) and shown with the
+// outcome. Returns the error when a start or a stop failed (a script stops then).
 std::optional<std::string> serve_recording_requests(ui::ui_state& state, screen_recorder& recorder,
                                                     std::pair<int, int> drawable, int fps, std::ostream& out);
 

@@ -88,4 +88,12 @@ inline void update_world_transforms(scene_view& view) {
   }
 }
 
+// The index of the node called `name`, or nothing (the first one when names repeat).
+inline std::optional<int> find_node(const scene_view& view, const std::string& name) {
+  for (std::size_t i = 0; i < view.nodes.size(); ++i) {
+    if (view.nodes[i].name == name) return static_cast<int>(i);
+  }
+  return std::nullopt;
+}
+
 }  // namespace framelab

@@ -1,9 +1,10 @@
 #include "render/camera_framing.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <limits>
 #include <numbers>
-#include <vector>
 
 #include "render/orbit_camera.hpp"
 
@@ -11,10 +12,37 @@ namespace framelab::render {
 
 namespace {
 
+constexpr int ring_points = 16;  // around a cylinder's or cone's end: the outline within cos(pi/16) = 98 %
+
 bool finite(const glm::dvec3& v) {
   return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
 
+double tan_half_vertical() {
+  return std::tan(0.5 * orbit_camera::field_of_view_deg * std::numbers::pi / 180.0);
+}
+
+// Points on the unit shape (centred, extents 1, as render/primitive_mesh.cpp builds it)
+// whose images bound the drawn one: a box's corners, rings around a cylinder's two ends, a cone's base ring and apex.
+void add_outline(const view_node& node, std::vector<glm::dvec3>& points) {
+  const auto add = [&](const glm::dvec3& unit) {
+    const glm::dvec3 p = node.world.apply_point(node.size * unit);
+    if (finite(p)) points.push_back(p);
+  };
+  if (node.shape == shape_kind::cylinder || node.shape == shape_kind::cone) {
+    for (int i = 0; i < ring_points; ++i) {
+      const double a = 2.0 * std::numbers::pi * i / ring_points;
+      add({0.5 * std::cos(a), -0.5, 0.5 * std::sin(a)});
+      if (node.shape == shape_kind::cylinder) add({0.5 * std::cos(a), 0.5, 0.5 * std::sin(a)});
+    }
+    if (node.shape == shape_kind::cone) add({0.0, 0.5, 0.0});
+    return;
+  }
+  for (int corner = 0; corner < 8; ++corner)
+    add({(corner & 1) ? 0.5 : -0.5, (corner & 2) ? 0.5 : -0.5, (corner & 4) ? 0.5 : -0.5});
+}
+
+// The spheres around every drawn shape: the start of the framing, which then tightens it.
 std::vector<bounding_sphere> drawn_spheres(const scene_view& view) {
   std::vector<bounding_sphere> spheres;
   for (const auto& node : view.nodes) {
@@ -31,7 +59,144 @@ std::vector<bounding_sphere> drawn_spheres(const scene_view& view) {
   return spheres;
 }
 
+// The camera looks along -forward at the target from distance D. A sphere at offset
+// (x, y, z) from the target (camera right, up, forward coordinates) of radius r stays
+// within the fraction f of the half-view when, with its nearest depth D - z - r,
+//   (|x| + r) / (D - z - r) <= f tan(half horizontal angle), and the same for |y|, vertical:
+//   D >= z + r + (|x| + r) / (f tan(h_x)),   D >= z + r + (|y| + r) / (f tan(h_y)).
+// Returns the least such D over every sphere (0 when there are none).
+double sphere_framing_distance(const std::vector<bounding_sphere>& spheres, const camera_setup& camera_at_target,
+                               double aspect, double fill) {
+  const double tan_vertical = tan_half_vertical();
+  const double tan_horizontal = std::max(aspect, 1e-3) * tan_vertical;
+  camera_setup unit = camera_at_target;
+  unit.distance = 1.0;
+  orbit_camera camera;
+  camera.set(unit);
+  const glm::dvec3 forward = glm::normalize(camera.eye() - unit.target);  // from the target toward the eye
+  const glm::dvec3 right = glm::normalize(glm::cross(glm::dvec3(0.0, 1.0, 0.0), forward));
+  const glm::dvec3 up = glm::cross(forward, right);
+  double distance = 0.0;
+  for (const auto& s : spheres) {
+    const glm::dvec3 offset = s.centre - unit.target;
+    const double z = glm::dot(offset, forward);
+    const double reach_x = (std::abs(glm::dot(offset, right)) + s.radius) / (fill * tan_horizontal);
+    const double reach_y = (std::abs(glm::dot(offset, up)) + s.radius) / (fill * tan_vertical);
+    distance = std::max(distance, z + s.radius + std::max(reach_x, reach_y));
+  }
+  return distance;
+}
+
+// The tangents of the two lines through the eye that touch the circle of radius r around
+// (a, d) (a across the view, d the depth), as tan(alpha +- delta) with tan(alpha) = a / d and
+// tan(delta) = r / sqrt(a^2 + d^2 - r^2). False when the circle reaches a right angle off the view axis.
+bool tangent_slopes(double a, double d, double r, double& low, double& high) {
+  const double q2 = a * a + d * d - r * r;
+  if (!(q2 > 0.0)) return false;
+  const double t = a / d;
+  const double s = r / std::sqrt(q2);
+  if (!(1.0 - t * s > 0.0) || !(1.0 + t * s > 0.0)) return false;
+  high = (t + s) / (1.0 - t * s);
+  low = (t - s) / (1.0 + t * s);
+  return true;
+}
+
+// A shape seen from a camera, relative to its target: q = R (p - target) in the camera's
+// axes (right, up, toward the eye) and its radius (0 for an outline point). With the
+// target moved by `shift` across the view and the eye `distance` from it, the point sits
+// at camera-space (q.x - shift.x, q.y - shift.y) at depth distance - q.z, so the framing's
+// rounds need no matrix products.
+struct relative_shape {
+  glm::dvec3 q;
+  double radius;
+};
+
+std::vector<relative_shape> relative_to(const drawn_shapes& shapes, const camera_setup& setup) {
+  orbit_camera camera;
+  camera.set(setup);
+  const glm::dmat3 rotation(camera.view());  // the view's rotation: world -> camera axes
+  std::vector<relative_shape> relative;
+  relative.reserve(shapes.points.size() + shapes.spheres.size());
+  for (const auto& p : shapes.points) relative.push_back({rotation * (p - setup.target), 0.0});
+  for (const auto& s : shapes.spheres) relative.push_back({rotation * (s.centre - setup.target), s.radius});
+  return relative;
+}
+
+// A sphere (centre a across the view, depth d, radius r) lies in the cube a +- r, d +- r,
+// whose slopes a / d are largest at a corner: at most (a + r) / (d - r) when a + r > 0,
+// else (a + r) / (d + r); the least likewise. True when that cube's screen box already
+// lies within `box`, so the sphere cannot widen it (the exact tangents are then skipped).
+bool inside_box_so_far(glm::dvec2 a, double d, double r, glm::dvec2 to_ndc, const screen_box& box) {
+  const auto slope = [&](double x) { return x / (x > 0.0 ? d - r : d + r); };
+  const glm::dvec2 high(slope(a.x + r), slope(a.y + r));
+  const glm::dvec2 low(-slope(-(a.x - r)), -slope(-(a.y - r)));
+  return glm::all(glm::greaterThanEqual(low * to_ndc, box.low)) &&
+         glm::all(glm::lessThanEqual(high * to_ndc, box.high));
+}
+
+// The screen box of the shapes with the target shifted by `shift` (m, camera right and
+// up) and the eye `distance` away; nothing when one reaches the near plane or behind.
+// A camera-space point (x, y, -d) lands at NDC (x / (d tan h_x), y / (d tan h_y)); a
+// sphere's extent comes from its tangent lines (tangent_slopes).
+std::optional<screen_box> box_from(const std::vector<relative_shape>& shapes, glm::dvec2 shift, double distance,
+                                   double aspect) {
+  if (shapes.empty()) return std::nullopt;
+  const double tan_vertical = tan_half_vertical();
+  const glm::dvec2 to_ndc(1.0 / (std::max(aspect, 1e-3) * tan_vertical), 1.0 / tan_vertical);
+  const double near_depth = std::max(0.01, distance * 0.01);  // orbit_camera's near plane
+  screen_box box{glm::dvec2(std::numeric_limits<double>::infinity()),
+                 glm::dvec2(-std::numeric_limits<double>::infinity())};
+  for (const auto& s : shapes) {
+    const glm::dvec2 across(s.q.x - shift.x, s.q.y - shift.y);
+    const double depth = distance - s.q.z;
+    glm::dvec2 low;
+    glm::dvec2 high;
+    if (s.radius == 0.0) {
+      if (!(depth > near_depth)) return std::nullopt;
+      low = high = across / depth;
+    } else {
+      if (!(depth - s.radius > near_depth)) return std::nullopt;
+      if (inside_box_so_far(across, depth, s.radius, to_ndc, box)) continue;  // a ball inside its box: most of them
+      if (!tangent_slopes(across.x, depth, s.radius, low.x, high.x) ||
+          !tangent_slopes(across.y, depth, s.radius, low.y, high.y))
+        return std::nullopt;
+    }
+    box.low = glm::min(box.low, low * to_ndc);
+    box.high = glm::max(box.high, high * to_ndc);
+  }
+  return box;
+}
+
 }  // namespace
+
+double screen_box::reach() const {
+  return std::max({std::abs(low.x), std::abs(low.y), std::abs(high.x), std::abs(high.y)});
+}
+
+drawn_shapes shapes_of(const scene_view& view) {
+  drawn_shapes shapes;
+  for (const auto& node : view.nodes) {
+    if (node.shape == shape_kind::none) continue;
+    if (node.shape == shape_kind::sphere) {
+      const double radius = 0.5 * node.world.scale * std::max({node.size.x, node.size.y, node.size.z});
+      if (finite(node.world.translation) && std::isfinite(radius))
+        shapes.spheres.push_back({node.world.translation, radius});
+    } else {
+      add_outline(node, shapes.points);
+    }
+  }
+  for (const auto& v : view.vectors) {
+    const glm::dvec3 tip = v.origin + v.value * v.scale;
+    if (!v.visible || !finite(v.origin) || !finite(tip)) continue;
+    shapes.points.push_back(v.origin);
+    shapes.points.push_back(tip);
+  }
+  return shapes;
+}
+
+std::optional<screen_box> screen_bounds(const drawn_shapes& shapes, const camera_setup& camera, double aspect) {
+  return box_from(relative_to(shapes, camera), glm::dvec2(0.0), camera.distance, aspect);
+}
 
 std::optional<bounding_sphere> bodies_bounds(const scene_view& view) {
   const std::vector<bounding_sphere> spheres = drawn_spheres(view);
@@ -49,45 +214,76 @@ std::optional<bounding_sphere> bodies_bounds(const scene_view& view) {
   return bounds;
 }
 
-// The camera looks along -forward at the target from distance D. A sphere at offset
-// (x, y, z) from the target (camera right, up, forward coordinates) of radius r stays
-// within the fraction f of the half-view when, with its nearest depth D - z - r,
-//   (|x| + r) / (D - z - r) <= f tan(half horizontal angle), and the same for |y|, vertical:
-//   D >= z + r + (|x| + r) / (f tan(h_x)),   D >= z + r + (|y| + r) / (f tan(h_y)).
-// Returns the least such D over every drawn shape (0 when there are none).
-double framing_distance(const scene_view& view, const camera_setup& camera_at_target, double aspect, double fill) {
-  const double tan_vertical = std::tan(0.5 * orbit_camera::field_of_view_deg * std::numbers::pi / 180.0);
-  const double tan_horizontal = std::max(aspect, 1e-3) * tan_vertical;
-  const double f = std::clamp(fill, 0.05, 1.0);
-  camera_setup unit = camera_at_target;
-  unit.distance = 1.0;
-  orbit_camera camera;
-  camera.set(unit);
-  const glm::dvec3 forward = glm::normalize(camera.eye() - unit.target);  // from the target toward the eye
-  const glm::dvec3 right = glm::normalize(glm::cross(glm::dvec3(0.0, 1.0, 0.0), forward));
-  const glm::dvec3 up = glm::cross(forward, right);
-  double distance = 0.0;
-  for (const auto& s : drawn_spheres(view)) {
-    const glm::dvec3 offset = s.centre - unit.target;
-    const double z = glm::dot(offset, forward);
-    const double reach_x = (std::abs(glm::dot(offset, right)) + s.radius) / (f * tan_horizontal);
-    const double reach_y = (std::abs(glm::dot(offset, up)) + s.radius) / (f * tan_vertical);
-    distance = std::max(distance, z + s.radius + std::max(reach_x, reach_y));
-  }
-  return distance;
+// Starting from the bounding spheres' framing (everything in view, loosely), each round
+// moves the target so that the screen box is centred and scales the distance by
+// (the box's larger half side / fill): at the target's depth an NDC offset c is
+// c D tan(h) metres across the view, and NDC sizes go as 1 / D. Shapes off the target's
+// depth scale a little differently, so the distance is then bisected: the nearest one at
+// which the box stays within `fill`.
+bool box_within(const screen_box& box, const stage_area& area, double fill) {
+  const glm::dvec2 low = (box.low - area.centre) / area.half;
+  const glm::dvec2 high = (box.high - area.centre) / area.half;
+  return std::max({-low.x, -low.y, high.x, high.y}) <= fill;
 }
 
-camera_setup framing_camera(const scene_view& view, const camera_setup& current, double aspect, double fill) {
+camera_setup framing_camera(const scene_view& view, const camera_setup& current, double aspect, double fill,
+                            const stage_area& area) {
   const std::optional<bounding_sphere> bounds = bodies_bounds(view);
   if (!bounds || !(bounds->radius > 0.0)) return current;
-  camera_setup framed = current;
-  framed.target = bounds->centre;
-  framed.distance = framing_distance(view, framed, aspect, fill);
+  fill = std::clamp(fill, 0.05, 1.0);
+  camera_setup loose = current;
+  loose.target = bounds->centre;
+  loose.distance = sphere_framing_distance(drawn_spheres(view), loose, aspect, fill);
+  if (!(loose.distance > 0.0) || !std::isfinite(loose.distance)) return current;
+
+  // Measured from the loose camera's target: each round shifts the target across the view
+  // and changes the distance, which leaves every shape's relative q as it is.
+  const std::vector<relative_shape> shapes = relative_to(shapes_of(view), loose);
+  const double tan_vertical = tan_half_vertical();
+  const glm::dvec2 metres_per_ndc(std::max(aspect, 1e-3) * tan_vertical, tan_vertical);  // times the distance
+  glm::dvec2 shift(0.0);
+  double distance = loose.distance;
+  for (int round = 0; round < 24; ++round) {
+    const std::optional<screen_box> box = box_from(shapes, shift, distance, aspect);
+    if (!box) {
+      distance *= 2.0;
+      continue;
+    }
+    // the box's centre moves to the area's; the box's half sides measured in the area's
+    const glm::dvec2 centre = 0.5 * (box->low + box->high) - area.centre;
+    const glm::dvec2 half = 0.5 * (box->high - box->low) / area.half;
+    shift += distance * centre * metres_per_ndc;
+    distance *= std::clamp(std::max(half.x, half.y) / fill, 0.5, 2.0);
+  }
+  const auto within = [&](double d) {
+    const std::optional<screen_box> box = box_from(shapes, shift, d, aspect);
+    return box && box_within(*box, area, fill);
+  };
+  double near = 0.25 * distance;
+  double far = distance;
+  for (int round = 0; round < 40 && !within(far); ++round) far *= 1.5;
+  if (!within(far)) return loose;
+  for (int round = 0; round < 30 && far - near > 1e-4 * far; ++round) {
+    const double middle = 0.5 * (near + far);
+    (within(middle) ? far : near) = middle;
+  }
+  orbit_camera camera;
+  camera.set(loose);
+  const glm::dmat4 v = camera.view();
+  const glm::dvec3 right(v[0][0], v[1][0], v[2][0]);
+  const glm::dvec3 up(v[0][1], v[1][1], v[2][1]);
+  camera_setup framed = loose;
+  framed.target += shift.x * right + shift.y * up;
+  framed.distance = far;
   return framed;
 }
 
-bool bodies_in_view(const scene_view& view, const camera_setup& camera, double aspect, double fill) {
-  return camera.distance >= framing_distance(view, camera, aspect, fill);
+bool bodies_in_view(const scene_view& view, const camera_setup& camera, double aspect, double fill,
+                    const stage_area& area) {
+  const drawn_shapes shapes = shapes_of(view);
+  if (shapes.empty()) return true;
+  const std::optional<screen_box> box = screen_bounds(shapes, camera, aspect);
+  return box && box_within(*box, area, fill);
 }
 
 }  // namespace framelab::render

@@ -1,6 +1,7 @@
 #include "ui/label_layout.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 namespace framelab::ui {
@@ -9,26 +10,107 @@ bool rectangles_overlap(ImVec2 a, ImVec2 a_size, ImVec2 b, ImVec2 b_size) {
   return a.x < b.x + b_size.x && b.x < a.x + a_size.x && a.y < b.y + b_size.y && b.y < a.y + a_size.y;
 }
 
-std::vector<ImVec2> place_labels(const std::vector<label_box>& labels, ImVec2 offset) {
+// Liang-Barsky: the segment p + t (q - p), t in [0, 1], clipped against each side's slab
+// x0 <= x <= x1, y0 <= y <= y1; it meets the rectangle when an interval of t is left.
+bool segment_meets_rectangle(ImVec2 p, ImVec2 q, ImVec2 corner, ImVec2 size) {
+  float t0 = 0.0f;
+  float t1 = 1.0f;
+  const float d[2] = {q.x - p.x, q.y - p.y};
+  const float start[2] = {p.x, p.y};
+  const float low[2] = {corner.x, corner.y};
+  const float high[2] = {corner.x + size.x, corner.y + size.y};
+  for (int axis = 0; axis < 2; ++axis) {
+    if (d[axis] == 0.0f) {
+      if (start[axis] < low[axis] || start[axis] > high[axis]) return false;
+      continue;
+    }
+    float enter = (low[axis] - start[axis]) / d[axis];
+    float leave = (high[axis] - start[axis]) / d[axis];
+    if (enter > leave) std::swap(enter, leave);
+    t0 = std::max(t0, enter);
+    t1 = std::min(t1, leave);
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
+// An arrow's label goes beside its head on the side the arrow points to: for an arrow
+// pointing mostly sideways (|u.x| >= sideways_share of its screen direction u), left or
+// right of the head, centred on it vertically, its near edge `gap` past the head; else
+// above or below, centred horizontally. The whole arrow lies on the other side of the
+// head along that axis, so the label never covers it, and it stays next to the head.
+ImVec2 preferred_corner(const label_box& label, float gap) {
+  if (!label.is_arrow()) return ImVec2(label.anchor.x + gap, label.anchor.y - label.size.y - 0.5f * gap);
+  constexpr float sideways_share = 0.3f;
+  const float dx = label.anchor.x - label.tail.x;
+  const float dy = label.anchor.y - label.tail.y;
+  const float length = std::sqrt(dx * dx + dy * dy);
+  if (std::abs(dx) >= sideways_share * length) {
+    const float x = dx > 0.0f ? label.anchor.x + gap : label.anchor.x - gap - label.size.x;
+    return ImVec2(x, label.anchor.y - 0.5f * label.size.y);
+  }
+  const float y = dy > 0.0f ? label.anchor.y + gap : label.anchor.y - gap - label.size.y;
+  return ImVec2(label.anchor.x - 0.5f * label.size.x, y);
+}
+
+std::vector<ImVec2> place_labels(const std::vector<label_box>& labels, float gap, const label_area& area) {
   std::vector<std::size_t> order(labels.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) { return labels[a].anchor.y < labels[b].anchor.y; });
+  const float margin = 0.5f * gap;  // arrows are drawn a few pixels wide
+  const auto on_an_arrow = [&](ImVec2 p, ImVec2 size) {
+    const ImVec2 grown(p.x - margin, p.y - margin);
+    const ImVec2 grown_size(size.x + 2.0f * margin, size.y + 2.0f * margin);
+    return std::any_of(labels.begin(), labels.end(), [&](const label_box& arrow) {
+      return arrow.is_arrow() && segment_meets_rectangle(arrow.tail, arrow.anchor, grown, grown_size);
+    });
+  };
+  const auto on_kept_out = [&](ImVec2 p, ImVec2 size) {
+    return std::any_of(area.keep_out.begin(), area.keep_out.end(),
+                       [&](const label_area::rect& r) { return rectangles_overlap(p, size, r.corner, r.size); });
+  };
+  // Moved in from the window's edges (a label larger than the window keeps its top left inside).
+  const auto inside = [&](ImVec2 p, ImVec2 size) {
+    return ImVec2(std::max(0.0f, std::min(p.x, area.size.x - size.x)),
+                  std::max(0.0f, std::min(p.y, area.size.y - size.y)));
+  };
   std::vector<ImVec2> corner(labels.size());
   std::vector<std::size_t> placed;
+  const auto on_a_label = [&](ImVec2 p, ImVec2 size) {
+    return std::any_of(placed.begin(), placed.end(),
+                       [&](std::size_t j) { return rectangles_overlap(p, size, corner[j], labels[j].size); });
+  };
   for (const std::size_t i : order) {
-    ImVec2 p(labels[i].anchor.x + offset.x, labels[i].anchor.y + offset.y);
-    // Each move puts the label below a placed one, so it ends after at most placed.size() moves.
-    for (bool moved = true; moved;) {
-      moved = false;
-      for (const std::size_t j : placed) {
-        if (rectangles_overlap(p, labels[i].size, corner[j], labels[j].size)) {
-          p.y = corner[j].y + labels[j].size.y;
-          moved = true;
-        }
+    const ImVec2 size = labels[i].size;
+    const ImVec2 wanted = inside(preferred_corner(labels[i], gap), size);
+    bool found = false;
+    // The nearest free row: 0, +1, -1, +2, -2, ... rows from where it wants to be, a row
+    // being the label's height, or about one line of text (3 gaps) for a taller label.
+    const float row = gap > 0.0f ? std::min(size.y, 3.0f * gap) : size.y;
+    for (int step = 0; step <= 2 * max_label_steps && !found; ++step) {
+      const float rows = static_cast<float>(step % 2 == 1 ? (step + 1) / 2 : -(step / 2));
+      const ImVec2 p(wanted.x, wanted.y + rows * row);
+      if (p.y < 0.0f || p.y + size.y > area.size.y) continue;
+      if (!on_a_label(p, size) && !on_an_arrow(p, size) && !on_kept_out(p, size)) {
+        corner[i] = p;
+        found = true;
       }
     }
-    corner[i] = p;
+    if (!found) {  // crowded: keep off the labels at least, stacking below them
+      ImVec2 p = wanted;
+      // Each move puts the label below a placed one, so it ends after at most placed.size() moves.
+      for (bool moved = true; moved;) {
+        moved = false;
+        for (const std::size_t j : placed) {
+          if (rectangles_overlap(p, size, corner[j], labels[j].size)) {
+            p.y = corner[j].y + labels[j].size.y;
+            moved = true;
+          }
+        }
+      }
+      corner[i] = p;
+    }
     placed.push_back(i);
   }
   return corner;

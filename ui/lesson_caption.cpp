@@ -24,7 +24,10 @@ void draw_lesson_caption(ui_state& state) {
                                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove;
   if (ImGui::Begin("##lesson_caption", nullptr, flags)) {
     if (!state.lesson.title.empty()) ImGui::TextDisabled("Lesson: %s", state.lesson.title.c_str());
-    ImGui::PushFont(caption_font());  // the words the class reads: larger than the controls
+    // the words the class reads: larger than the controls, and on the stage at least as large as its readouts
+    ImFont* stage = font_for(font_role::stage);
+    const bool stage_larger = presenting(state) && stage->FontSize > caption_font()->FontSize;
+    ImGui::PushFont(stage_larger ? stage : caption_font());
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(state.lesson.caption.c_str());
     ImGui::PopTextWrapPos();

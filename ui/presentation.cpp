@@ -2,12 +2,24 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+#include <cstdio>
+#include <span>
+
+#include "ui/line_plot.hpp"
 #include "ui/panels.hpp"
 #include "ui/widgets.hpp"
 
 namespace framelab::ui {
 
 namespace {
+
+// Keeps the current window's rectangle for the 3D view's labels to keep off.
+void note_overlay(ui_state& state) {
+  const ImVec2 p = ImGui::GetWindowPos();
+  const ImVec2 size = ImGui::GetWindowSize();
+  state.stage_overlays.push_back({p.x, p.y, size.x, size.y});
+}
 
 constexpr ImGuiWindowFlags overlay_flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
                                            ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
@@ -25,6 +37,7 @@ void draw_transport_bar(ui_state& state) {
     ImGui::Text("t = %.2f s", state.sim->time());
     ImGui::SameLine();
     if (button("Panels (Tab)", "Leave presentation mode: bring the panels back (Tab)")) leave_presentation(state);
+    note_overlay(state);
   }
   ImGui::End();
 }
@@ -45,25 +58,100 @@ std::vector<std::size_t> readout_channels(const ui_state& state) {
   return chosen;
 }
 
-// Top left: the scene's name and its readouts, name = value unit.
+// Top left: the scene's name and its readouts, name  value  unit, in the stage font
+// (ui/presentation.hpp: large enough for the back row), values right-aligned.
 void draw_readouts(ui_state& state) {
   const auto& defs = state.sim->channel_defs();
   const auto& values = state.sim->channel_values();
-  const float margin = ImGui::GetFontSize() * 0.5f;
+  ImGui::PushFont(font_for(font_role::stage));
+  const float margin = ImGui::GetFontSize() * 0.3f;
   ImGui::SetNextWindowPos(ImVec2(margin, margin), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.6f);
   if (ImGui::Begin("##presentation_readouts", nullptr, overlay_flags)) {
     ImGui::TextDisabled("%s", state.sim->entry().info.name.c_str());
-    for (const std::size_t i : readout_channels(state)) {
-      if (i >= values.size()) continue;
-      numbers_text("%-14s %12.6g %s", defs[i].name.c_str(), values[i], defs[i].unit.c_str());
-      tooltip(defs[i].description.c_str());
+    constexpr ImGuiTableFlags table_flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoSavedSettings;
+    // columns apart in proportion to the stage font, whatever the interface size
+    ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(0.25f * ImGui::GetFontSize(), 0.0f));
+    const bool table = ImGui::BeginTable("##readout_values", 3, table_flags);
+    ImGui::PopStyleVar();
+    if (table) {
+      for (const std::size_t i : readout_channels(state)) {
+        if (i >= values.size()) continue;
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(defs[i].name.c_str());
+        tooltip(defs[i].description.c_str());
+        ImGui::TableNextColumn();
+        char value[32];
+        std::snprintf(value, sizeof value, "%.4g", values[i]);
+        // right-aligned in a column as wide as "-0.0000e-00"
+        const float column = ImGui::CalcTextSize("-0.0000e-00").x;
+        ImGui::SetCursorPosX(ImGui::GetCursorPosX() + column - ImGui::CalcTextSize(value).x);
+        ImGui::TextUnformatted(value);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(defs[i].unit.c_str());
+      }
+      ImGui::EndTable();
     }
+    note_overlay(state);
   }
   ImGui::End();
+  ImGui::PopFont();
+}
+
+// Right of the 3D view: the stage plot's channel against time, in the stage font, over
+// the history window the Plots panel uses (ui_state::plot_window_s).
+void draw_stage_plot(ui_state& state, std::size_t channel) {
+  const auto& def = state.sim->channel_defs()[channel];
+  const auto& history = state.sim->history();
+  const auto& times = history.times();
+  const auto& values = history.values(channel);
+  const std::size_t n = std::min(values.size(), times.size());
+  std::size_t first = 0;
+  if (state.plot_window_s > 0.0 && n > 0) {
+    const double start = times[n - 1] - state.plot_window_s;
+    first = static_cast<std::size_t>(std::lower_bound(times.begin(), times.begin() + static_cast<long>(n), start) -
+                                     times.begin());
+  }
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::PushFont(font_for(font_role::stage));
+  const float margin = 0.3f * ImGui::GetFontSize();
+  const float bottom = 2.0f * ImGui::GetFrameHeightWithSpacing();  // above the transport bar
+  ImGui::SetNextWindowPos(ImVec2((1.0f - stage_plot_share) * display.x, margin), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(stage_plot_share * display.x - margin, display.y - margin - bottom),
+                           ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(0.75f);
+  constexpr ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings |
+                                     ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoMove;
+  if (ImGui::Begin("##stage_plot", nullptr, flags)) {
+    const std::string label = def.name + (def.unit.empty() ? "" : " (" + def.unit + ")");
+    const plot_series series{label, std::span<const double>(times).subspan(first, n - first),
+                             std::span<const double>(values).subspan(first, n - first), series_color(channel)};
+    plot_options options;
+    options.x_label = "t (s)";
+    options.y_label = def.unit;
+    options.size = ImVec2(0.0f, ImGui::GetContentRegionAvail().y);
+    line_plot("##stage_plot_lines", std::span<const plot_series>(&series, 1), options);
+    note_overlay(state);
+  }
+  ImGui::End();
+  ImGui::PopFont();
 }
 
 }  // namespace
+
+std::optional<std::size_t> stage_plot_channel(const ui_state& state) {
+  if (state.stage_plot.empty() || state.sim == nullptr || !state.sim->loaded()) return std::nullopt;
+  const auto& defs = state.sim->channel_defs();
+  for (std::size_t i = 0; i < defs.size(); ++i) {
+    if (defs[i].name == state.stage_plot) return i;
+  }
+  return std::nullopt;
+}
+
+bool stage_plot_shown(const ui_state& state) {
+  return presenting(state) && stage_plot_channel(state).has_value();
+}
 
 void enter_presentation(ui_state& state) {
   if (presenting(state)) return;
@@ -74,7 +162,7 @@ void enter_presentation(ui_state& state) {
   state.before_presentation = memory;
   show_panels(state, panel_visibility{false, false, false, false, false, false});
   state.show_help = false;
-  if (state.camera.frame_scene) state.camera.frame_scene();
+  if (state.camera.mode == camera_mode::automatic && state.camera.frame_scene) state.camera.frame_scene();
 }
 
 void leave_presentation(ui_state& state) {
@@ -95,8 +183,11 @@ void toggle_presentation(ui_state& state) {
 }
 
 void draw_presentation_overlay(ui_state& state) {
-  draw_transport_bar(state);
+  state.stage_overlays.clear();
+  // A recording of the stage shows the physics, not the controls (the keys still work).
+  if (!(state.recording.active && state.recording.stage_view)) draw_transport_bar(state);
   draw_readouts(state);
+  if (const auto channel = stage_plot_channel(state)) draw_stage_plot(state, *channel);
 }
 
 }  // namespace framelab::ui

@@ -37,7 +37,7 @@ void record_menu_item(ui_state& state) {
     tooltip("Finish the video file (it appears under its name only when finished)");
   } else {
     if (ImGui::MenuItem("Record...")) state.recording.open_dialog = true;
-    tooltip("Record the window into a video (.mp4, .gif) or a folder of PNGs, for slides");
+    tooltip("Record the stage (or the whole window) into a video (.mp4, .gif) or a folder of PNGs, for slides");
   }
 }
 
@@ -50,18 +50,29 @@ void draw_record_dialog(ui_state& state) {
   }
   if (!ImGui::BeginPopupModal(dialog_title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
   state.dialog_open = true;
-  ImGui::TextUnformatted("Record the window into (.mp4, .gif, or a folder/ for PNGs):");
-  ImGui::SetNextItemWidth(420.0f);
+  ImGui::TextUnformatted("Record into (.mp4, .gif, or a folder/ for PNGs):");
+  ImGui::SetNextItemWidth(26.0f * ImGui::GetFontSize());
   const bool enter = ImGui::InputText("##record_path", &link.dialog_path, ImGuiInputTextFlags_EnterReturnsTrue);
   tooltip(
       "Absolute or relative to the current folder. The video runs at 60 frames per second of simulated time:\n"
       "while recording, every frame advances the simulation 1/60 s, so the video plays at true speed.");
-  if (button("Record", "Start recording; File > Stop recording ends it", ImVec2(100.0f, 0.0f)) || enter) {
+  ImGui::TextUnformatted("What to record:");
+  if (ImGui::RadioButton("The stage", link.dialog_stage_view)) link.dialog_stage_view = true;
+  tooltip(
+      "The scene as presentation mode shows it, with its readouts and captions, for slides: no panels,\n"
+      "menus or buttons. Presentation mode turns on while recording; Tab or Esc ends the recording.");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("The whole window", !link.dialog_stage_view)) link.dialog_stage_view = false;
+  tooltip("Everything on screen: the panels and menus too (File > Stop recording ends it)");
+  const float button_width = 6.0f * ImGui::GetFontSize();
+  if (button("Record", "Start recording (the window's title shows REC and the time)", ImVec2(button_width, 0.0f)) ||
+      enter) {
     link.start_path = link.dialog_path;
+    link.stage_view = link.dialog_stage_view;
     ImGui::CloseCurrentPopup();
   }
   ImGui::SameLine();
-  if (button("Cancel", "Close without recording (Esc)", ImVec2(100.0f, 0.0f)) || state.close_dialog) {
+  if (button("Cancel", "Close without recording (Esc)", ImVec2(button_width, 0.0f)) || state.close_dialog) {
     ImGui::CloseCurrentPopup();
   }
   ImGui::EndPopup();

@@ -78,7 +78,8 @@ ui_font_files find_ui_fonts() {
   return files;
 }
 
-std::optional<std::string> build_ui_fonts(const ui_font_files& files, const ImGuiStyle& base_style, int scale_percent) {
+std::optional<std::string> build_ui_fonts(const ui_font_files& files, const ImGuiStyle& base_style, int scale_percent,
+                                          float stage_pixels) {
   const float scale = ui::ui_scale_factor(scale_percent);
   const float pixels = ui::ui_font_pixels * scale;
   ImFontAtlas& atlas = *ImGui::GetIO().Fonts;
@@ -97,6 +98,11 @@ std::optional<std::string> build_ui_fonts(const ui_font_files& files, const ImGu
   // The third, for lesson captions (ui::font_role::caption).
   if (files.text.empty() || !add_font_file(files.text, caption_scale * pixels))
     add_built_in_font(caption_scale * scale);
+  // The fourth, for presentation mode's readouts, arrow labels and captions (ui::font_role::stage).
+  if (stage_pixels > 0.0f) {
+    if (files.text.empty() || !add_font_file(files.text, stage_pixels))
+      add_built_in_font(stage_pixels / ui::ui_font_pixels);
+  }
   atlas.Build();
   ImGuiStyle& style = ImGui::GetStyle();
   style = base_style;

@@ -22,7 +22,11 @@ ui_font_files find_ui_fonts();
 
 // Rebuilds the font atlas and the style for `scale_percent`; call outside a frame, then
 // recreate the renderer's font texture. `base_style` is the unscaled style. Returns a
-// message when a font had to be replaced by the built-in one.
-std::optional<std::string> build_ui_fonts(const ui_font_files& files, const ImGuiStyle& base_style, int scale_percent);
+// message when a font had to be replaced by the built-in one. With `stage_pixels` > 0 a
+// fourth font, DejaVu Sans that tall, is added for presentation mode's text on the stage
+// (ui::font_role::stage; in proportion to the window, whatever the interface size, so a
+// recording looks the same at any size).
+std::optional<std::string> build_ui_fonts(const ui_font_files& files, const ImGuiStyle& base_style, int scale_percent,
+                                          float stage_pixels = 0.0f);
 
 }  // namespace framelab

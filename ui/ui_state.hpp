@@ -34,7 +34,14 @@ enum class shortcut {
 
 struct benchmarks_state;  // ui/benchmarks_panel.hpp
 
+// Who moves the camera besides the user: presentation mode's framing and follow
+// (automatic), nobody (a preset's or a script's own camera: fixed), or a named node the
+// target stays on (follow), turning with it about +y (ride). The app carries it out.
+enum class camera_mode { automatic, fixed, follow, ride };
+
 struct camera_link {
+  camera_mode mode = camera_mode::automatic;
+  std::string node;  // follow, ride: the node's name
   std::function<camera_setup()> get;
   std::function<void(const camera_setup&)> set;
   // Where the mouse ray meets the ground plane y = 0 (world, m); nothing when the
@@ -65,6 +72,16 @@ struct recording_link {
   bool show_indicator = true;  // app: "REC mm:ss" in the menu bar (off in rehearsed runs: clean demo videos)
   bool open_dialog = false;    // File > Record... asked for the dialog
   std::string dialog_path;     // the dialog's path field
+  // The next recording shows the stage (presentation mode without its transport bar: the
+  // scene, readouts and captions) rather than the whole window. `framelab record` and
+  // File > Record choose it by default; a script's `record start` records the window.
+  bool stage_view = false;
+  bool dialog_stage_view = true;      // the dialog's choice
+  bool entered_presentation = false;  // app: the recording turned presentation mode on (and turns it off)
+  // app: status messages held back while recording (no text of framelab's own in the
+  // picture), shown when it ends.
+  std::string held_message;
+  bool held_is_error = false;
 };
 
 struct ui_state {
@@ -92,6 +109,15 @@ struct ui_state {
     camera_setup camera;
   };
   std::optional<layout_memory> before_presentation;
+  // Presentation mode: one channel plotted against time, large, beside the 3D view
+  // (a script's `plot CHANNEL`; empty: none).
+  std::string stage_plot;
+  // Presentation mode's windows drawn this frame (readouts, plot, transport bar), in
+  // pixels: the labels in the 3D view keep off them.
+  struct screen_rect {
+    float x = 0.0f, y = 0.0f, width = 0.0f, height = 0.0f;
+  };
+  std::vector<screen_rect> stage_overlays;
 
   // A lesson being played (app/gui_script.hpp): its caption, shown in a box at the
   // bottom of the window, and whether it waits for the lecturer (Space or Next).

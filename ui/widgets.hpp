@@ -24,9 +24,10 @@ void same_line_if_fits(float width);
 float labelled_width(float field_width, const char* label);
 
 // The app's fonts (ui/ui_fonts.hpp), in atlas order: the text font, the fixed-width
-// font for aligned columns of numbers, and a larger text font for captions. Where the
-// atlas has fewer (the headless tests), the first stands in.
-enum class font_role { text = 0, numbers = 1, caption = 2 };
+// font for aligned columns of numbers, a larger text font for captions, and presentation
+// mode's stage font (at least 1/40 of the window's height). Where the atlas has fewer
+// (the headless tests), the first stands in.
+enum class font_role { text = 0, numbers = 1, caption = 2, stage = 3 };
 ImFont* font_for(font_role role);
 inline ImFont* caption_font() {
   return font_for(font_role::caption);

@@ -81,7 +81,7 @@ class record_test : public testing::Test {
   }
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
   std::string record(const std::string& out, int& exit_code) const {
-    return run(std::string(FRAMELAB_EXE) + " record --scene carousel --seconds 1 --fps 30 --size " +
+    return run(std::string(FRAMELAB_EXE) + " record --scene carousel --seconds 1 --fps 30 --view window --size " +
                    std::to_string(width) + "x" + std::to_string(height) + " --out " + out,
                exit_code);
   }

@@ -1,6 +1,6 @@
 // Framing the bodies (presentation mode): after framing, every corner of every drawn
-// shape projects inside the view (or its middle 60 %), through the camera's own
-// matrices; and the frame is tight: some corner reaches the outer part of the view.
+// shape projects inside `fill` of the view, through the camera's own matrices
+// (tests/render/drawn_screen_box.hpp); and the frame is tight: the shapes reach `fill`.
 #include "render/camera_framing.hpp"
 
 #include <gtest/gtest.h>
@@ -8,10 +8,16 @@
 #include <cmath>
 #include <random>
 
-#include "tests/render/widest_ndc.hpp"
+#include "tests/render/drawn_screen_box.hpp"
 
 namespace framelab::render {
 namespace {
+
+// How far the drawn shapes reach across the view (1 = the window's edge; infinity: behind the camera).
+double widest(const scene_view& view, const camera_setup& camera, double aspect) {
+  const auto box = drawn_screen_box(view, camera, aspect);
+  return box ? box->widest() : std::numeric_limits<double>::infinity();
+}
 
 scene_view random_scene(std::mt19937& rng, int nodes) {
   std::uniform_real_distribution<double> position(-20.0, 20.0);
@@ -36,12 +42,14 @@ TEST(camera_framing, every_body_is_in_view_and_the_frame_is_tight) {
       const camera_setup framed = framing_camera(view, start, aspect);
       EXPECT_DOUBLE_EQ(framed.yaw_deg, start.yaw_deg);
       EXPECT_DOUBLE_EQ(framed.pitch_deg, start.pitch_deg);
-      const double widest = widest_ndc(view, framed, aspect);
-      EXPECT_LE(widest, 1.0) << "aspect " << aspect << " trial " << trial;
-      EXPECT_GT(widest, 0.25) << "aspect " << aspect << " trial " << trial;
+      // The default fill, 0.85: the shapes reach 85 % of the way to the window's edge, no more, no less.
+      const double reach = widest(view, framed, aspect);
+      EXPECT_LE(reach, 0.85 + 1e-9) << "aspect " << aspect << " trial " << trial;
+      EXPECT_GT(reach, 0.85 * 0.95) << "aspect " << aspect << " trial " << trial;
       // Presentation's stage: everything inside the middle 60 % of the narrower side.
       const camera_setup staged = framing_camera(view, start, aspect, 0.6);
-      EXPECT_LE(widest_ndc(view, staged, aspect), 0.6 + 1e-9);
+      EXPECT_LE(widest(view, staged, aspect), 0.6 + 1e-9);
+      EXPECT_GT(widest(view, staged, aspect), 0.6 * 0.95);
     }
   }
 }

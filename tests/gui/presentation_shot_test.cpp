@@ -1,0 +1,89 @@
+// Presentation mode in the real window, every scene at 1920x1080 and two at 3840x2160,
+// all from one script per size (cheap: one process each): no menu bar on the stage, and
+// the readouts' text lines at least 1/40 of the window's height (the back row). The
+// pictures are kept when a check fails, and always with FRAMELAB_KEEP_SHOTS=DIR (to
+// look at them). How much of the window the bodies fill is checked headlessly, for
+// every scene, in tests/render/presentation_framing_test.cpp.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "scenes/registry.hpp"
+#include "tests/gui/gui_test_support.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using framelab::gui_test::png_picture;
+using framelab::gui_test::run;
+
+// The tallest run of consecutive rows holding white text pixels in the readouts' corner
+// (top left): one line of readout text, ascenders to descenders.
+int tallest_text_line(const png_picture& p) {
+  int tallest = 0;
+  int run_length = 0;
+  for (int y = 0; y < p.height * 3 / 10; ++y) {
+    bool bright = false;
+    for (int x = 0; x < p.width * 35 / 100 && !bright; ++x) bright = p.luminance(x, y) > 200;
+    run_length = bright ? run_length + 1 : 0;
+    tallest = std::max(tallest, run_length);
+  }
+  return tallest;
+}
+
+class presentation_shots : public testing::Test {
+ protected:
+  void SetUp() override {
+    const char* keep = std::getenv("FRAMELAB_KEEP_SHOTS");
+    keep_ = keep != nullptr && keep[0] != '\0';
+    dir_ = keep_ ? fs::path(keep) : fs::temp_directory_path() / ("framelab_present_" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+  }
+  void TearDown() override {
+    if (!HasFailure() && !keep_) fs::remove_all(dir_);
+  }
+
+  // Shoots `scenes` in presentation mode at width x height; checks each picture.
+  void shoot(const std::vector<std::string>& scenes, int width, int height) {
+    const std::string size = std::to_string(width) + "x" + std::to_string(height);
+    const fs::path script = dir_ / ("present_" + size + ".script");
+    {
+      std::ofstream out(script);
+      out << "present on\n";
+      for (const auto& scene : scenes) out << "scene " << scene << "\nwait 12\nshot " << png(scene, size) << "\n";
+    }
+    int exit_code = -1;
+    const std::string output =
+        run(std::string(FRAMELAB_EXE) + " --script " + script.string() + " --size " + size, exit_code);
+    ASSERT_EQ(exit_code, 0) << output;
+    for (const auto& scene : scenes) {
+      SCOPED_TRACE(scene + " at " + size);
+      const png_picture picture(png(scene, size));
+      ASSERT_TRUE(picture.loaded()) << png(scene, size);
+      EXPECT_EQ(picture.width, width);
+      EXPECT_EQ(picture.height, height);
+      EXPECT_LT(picture.menu_bar_pixels(), width / 10) << "a menu bar on the stage";
+      EXPECT_GE(tallest_text_line(picture), height / 40) << "readouts too small for the back row";
+    }
+  }
+  std::string png(const std::string& scene, const std::string& size) const {
+    return (dir_ / ("present_" + scene + "_" + size + ".png")).string();
+  }
+
+  fs::path dir_;
+  bool keep_ = false;
+};
+
+TEST_F(presentation_shots, every_scene_at_1920x1080_and_two_at_3840x2160) {
+  std::vector<std::string> scenes;
+  for (const auto& entry : framelab::registered_scenes()) scenes.push_back(entry.info.name);
+  shoot(scenes, 1920, 1080);
+  shoot({"carousel", "tennis-racket"}, 3840, 2160);
+}
+
+}  // namespace
