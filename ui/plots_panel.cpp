@@ -1,6 +1,6 @@
-#include <algorithm>
-
 #include <imgui.h>
+
+#include <algorithm>
 
 #include "ui/line_plot.hpp"
 #include "ui/panels.hpp"
@@ -10,16 +10,27 @@ namespace framelab::ui {
 
 // Any scene channel against time: pick channels with checkboxes, one shared plot.
 void draw_plots_panel(ui_state& state) {
-  place_window(state, panel_slot::bottom);
-  if (!ImGui::Begin("Plots", &state.show_plots)) {
-    ImGui::End();
+  if (!begin_panel(state, panel_id::plots, "Plots", &state.show_plots)) {
+    end_panel(state, panel_id::plots);
     return;
   }
   const auto& defs = state.sim->channel_defs();
   const auto& history = state.sim->history();
   const auto& times = history.times();
 
-  ImGui::BeginChild("channels", ImVec2(ImGui::GetFontSize() * 11.0f, 0.0f), true);
+  // The channel list beside the plot where the panel is wide, else its checkboxes flow above it.
+  float list_width = 0.0f;  // the widest channel's checkbox, in a framed list with a scroll bar
+  for (const auto& def : defs) list_width = std::max(list_width, checkbox_width(def.name.c_str()));
+  list_width += 2.0f * ImGui::GetStyle().WindowPadding.x + ImGui::GetStyle().ScrollbarSize;
+  // Beside the plot where the panel is wide, else above it, a few rows tall; a name wider
+  // than the list scrolls sideways.
+  const bool beside = ImGui::GetContentRegionAvail().x >= list_width + ImGui::GetFontSize() * 24.0f;
+  const float rows = static_cast<float>(std::min<std::size_t>(defs.size(), 5));
+  const ImVec2 list_size(beside ? list_width : 0.0f, beside ? 0.0f
+                                                            : rows * ImGui::GetFrameHeightWithSpacing() +
+                                                                  2.0f * ImGui::GetStyle().WindowPadding.y +
+                                                                  ImGui::GetStyle().ScrollbarSize);
+  ImGui::BeginChild("channels", list_size, true, ImGuiWindowFlags_HorizontalScrollbar);
   for (std::size_t i = 0; i < defs.size() && i < state.plotted.size(); ++i) {
     bool on = state.plotted[i];
     ImGui::PushStyleColor(ImGuiCol_CheckMark, ImGui::ColorConvertU32ToFloat4(series_color(i)));
@@ -29,15 +40,15 @@ void draw_plots_panel(ui_state& state) {
     tooltip(tip.c_str());
   }
   ImGui::EndChild();
-  ImGui::SameLine();
+  if (beside) ImGui::SameLine();
 
   ImGui::BeginGroup();
   ImGui::Checkbox("log t", &state.plot_log_x);
   tooltip("Logarithmic time axis (t > 0 only)");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
+  same_line_if_fits(labelled_width(ImGui::GetFontSize() * 7.0f, "window"));
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
   float window = static_cast<float>(state.plot_window_s);
-  if (ImGui::SliderFloat("window (s)", &window, 0.0f, 120.0f, window <= 0.0f ? "all" : "%.0f s")) {
+  if (ImGui::SliderFloat("window", &window, 0.0f, 120.0f, window <= 0.0f ? "all" : "%.0f s")) {
     state.plot_window_s = window;
   }
   tooltip("Seconds of history shown; 0 shows everything recorded");
@@ -64,10 +75,10 @@ void draw_plots_panel(ui_state& state) {
   options.x_label = "t (s)";
   options.y_label = units;
   options.log_x = state.plot_log_x;
-  options.size = ImVec2(0.0f, std::max(80.0f, ImGui::GetContentRegionAvail().y));
+  options.size = ImVec2(0.0f, fill_height(state, min_plot_height(series.size())));
   line_plot("channels_plot", series, options);
   ImGui::EndGroup();
-  ImGui::End();
+  end_panel(state, panel_id::plots);
 }
 
 }  // namespace framelab::ui
