@@ -150,7 +150,7 @@ void draw_carousel_panel(ui_state& state) {
 }
 
 const int registered =
-    register_scene_panel<carousel>("Carousel", &draw_carousel_panel, &ride_every_frame, {20.0f, 16.0f});
+    register_scene_panel<carousel>("Carousel", &draw_carousel_panel, &ride_every_frame, {20.0f, 13.0f});
 
 }  // namespace
 

@@ -18,14 +18,31 @@ float widest(std::span<const panel_need> needs, const std::vector<std::size_t>& 
   return std::min(width, at_most);
 }
 
+// The height a column's panels need, stacked with gaps.
+float needed_height(const column& c, std::span<const panel_need> needs, float gap) {
+  float needed = c.members.empty() ? 0.0f : gap * static_cast<float>(c.members.size() - 1);
+  for (const std::size_t i : c.members) needed += needs[i].height;
+  return needed;
+}
+
+// A column too short for its panels hands some (the lowest first) to the other column
+// where they fit there.
+void balance(column& from, column& to, std::span<const panel_need> needs, float room, float gap) {
+  for (std::size_t k = from.members.size(); k-- > 0 && needed_height(from, needs, gap) > room;) {
+    const std::size_t i = from.members[k];
+    if (needed_height(to, needs, gap) + gap + needs[i].height > room) continue;
+    to.members.push_back(i);
+    from.members.erase(from.members.begin() + static_cast<std::ptrdiff_t>(k));
+  }
+}
+
 // Stacks the column's panels between top and bottom: each gets its need plus a share of
 // the height left over in proportion to its need. False (and nothing placed) when their
 // needs do not fit.
 bool stack(const column& c, std::span<const panel_need> needs, float top, float bottom, float gap,
            std::vector<panel_rect>& rects) {
   if (c.members.empty()) return true;
-  float needed = gap * static_cast<float>(c.members.size() - 1);
-  for (const std::size_t i : c.members) needed += needs[i].height;
+  const float needed = needed_height(c, needs, gap);
   if (needed > bottom - top) return false;
   const float spare = bottom - top - needed;
   const float share = needed > 0.0f ? spare / (needed - gap * static_cast<float>(c.members.size() - 1)) : 0.0f;
@@ -83,6 +100,8 @@ layout_plan plan_layout(std::span<const panel_need> needs, ImVec2 display, float
   // A transport that left its strip opens the left column (it is used most).
   std::stable_partition(left.members.begin(), left.members.end(),
                         [&](std::size_t i) { return needs[i].place == panel_place::top; });
+  balance(right, left, needs, bottom - top, gap);
+  balance(left, right, needs, bottom - top, gap);
   left.width = widest(needs, left.members, side_max);
   left.x = gap;
   right.width = widest(needs, right.members, side_max);

@@ -140,7 +140,7 @@ std::vector<double> spaced_x_ticks(const plot_range& xr, bool log_x, float pixel
 
 float min_plot_height(std::size_t series) {
   const float line = ImGui::GetTextLineHeightWithSpacing();
-  const float legend = static_cast<float>((series + 2) / 3);  // about three entries to a row
+  const float legend = static_cast<float>((series + 1) / 2);  // about two entries to a row
   return (1.0f + legend + 2.0f) * line + min_plot_lines * ImGui::GetFontSize() + 12.0f;
 }
 

@@ -4,6 +4,7 @@
 #include <imgui_internal.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <string>
 #include <vector>
@@ -33,9 +34,13 @@ struct layout_state {
   bool in_section = false;      // a section is being drawn
   bool section_shown = false;   // and it is open
   const char* section_title = "";
-  int generation = 0;                 // counts the times every panel was to be placed again
-  std::map<std::string, int> placed;  // window title -> the generation it was placed in
-  float reach_before = 0.0f;          // the column's widest item before the section (pixels, screen x)
+  int generation = 0;  // counts the times every panel was to be placed again (a new interface scale)
+  struct placed_window {
+    int generation = 0;
+    panel_rect rect;  // where the layout last put it
+  };
+  std::map<std::string, placed_window> placed;  // by window title
+  float reach_before = 0.0f;                    // the column's widest item before the section (pixels, screen x)
 };
 
 layout_state& layout_of(ui_state& state) {
@@ -45,6 +50,11 @@ layout_state& layout_of(ui_state& state) {
 int plan_index(const layout_state& layout, panel_id id, int index) {
   const auto it = std::find(layout.keys.begin(), layout.keys.end(), panel_key{id, index});
   return it == layout.keys.end() ? -1 : static_cast<int>(it - layout.keys.begin());
+}
+
+// Pixels between panels, and between a panel and the stage or the window's edge.
+float layout_gap() {
+  return 0.25f * ImGui::GetFontSize();
 }
 
 // A window's frame around its content: title bar, padding and a vertical scroll bar.
@@ -90,7 +100,7 @@ panel_need tree_need(ui_state& state) {
                             ImGui::GetTreeNodeToLabelSpacing() + ImGui::CalcTextSize(nodes[i].name.c_str()).x);
   }
   const ImVec2 chrome = window_chrome();
-  return {panel_place::right, row + chrome.x, chrome.y + rows(10.0f)};
+  return {panel_place::right, row + chrome.x, chrome.y + rows(8.0f)};
 }
 
 std::vector<std::pair<panel_key, panel_need>> open_panels(ui_state& state) {
@@ -98,7 +108,7 @@ std::vector<std::pair<panel_key, panel_need>> open_panels(ui_state& state) {
   const ImVec2 chrome = window_chrome();
   if (state.show_transport) {
     open.push_back(
-        {{panel_id::transport}, {panel_place::top, transport_width(state) + chrome.x, chrome.y + rows(4.0f)}});
+        {{panel_id::transport}, {panel_place::top, transport_width(state) + chrome.x, chrome.y + rows(3.0f)}});
   }
   if (state.show_browser) open.push_back({{panel_id::browser}, browser_need()});
   if (state.show_parameters) {
@@ -108,9 +118,9 @@ std::vector<std::pair<panel_key, panel_need>> open_panels(ui_state& state) {
   }
   if (state.show_tree) open.push_back({{panel_id::tree}, tree_need(state)});
   if (state.show_plots) {
-    open.push_back(
-        {{panel_id::plots},
-         {panel_place::bottom, 24.0f * ImGui::GetFontSize() + chrome.x, chrome.y + rows(1.0f) + min_plot_height()}});
+    // The height it needs at the width it asks for (wider, it needs no more).
+    const float width = 24.0f * ImGui::GetFontSize();
+    open.push_back({{panel_id::plots}, {panel_place::bottom, width + chrome.x, chrome.y + plots_height(state, width)}});
   }
   int index = 0;
   for (const auto& panel : panels_for_scene(state.sim->current())) {
@@ -125,14 +135,30 @@ std::vector<std::pair<panel_key, panel_need>> open_panels(ui_state& state) {
 // Below this width (in font sizes) a column cannot hold a row of controls.
 constexpr float narrow_column_em = 13.0f;
 
-// A window opened for the first time this run keeps the place imgui.ini remembers (the
-// user's own move), or takes the plan's; after a new interface scale every window takes
-// the plan's place again, also one first drawn later (another scene's panel).
-ImGuiCond placement(layout_state& layout, const char* title) {
+bool same_place(ImVec2 a, ImVec2 b) {
+  return std::abs(a.x - b.x) <= 1.0f && std::abs(a.y - b.y) <= 1.0f;  // ImGui floors to whole pixels
+}
+
+// Places the next window, `title`, at the plan's `r`. A window opened for the first time
+// this run keeps the place imgui.ini remembers (the user's own move) or takes the plan's.
+// After that the layout moves it with the plan (another scene's panels, a new window size)
+// as long as it is where the layout last put it; once the user moves or resizes it, it
+// stays, until a new interface scale places every window again.
+void place_next_window(layout_state& layout, const char* title, const panel_rect& r) {
+  const ImGuiWindow* window = ImGui::FindWindowByName(title);
   const auto it = layout.placed.find(title);
-  const bool again = it != layout.placed.end() && it->second != layout.generation;
-  layout.placed[title] = layout.generation;
-  return again ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+  if (window == nullptr || it == layout.placed.end()) {
+    ImGui::SetNextWindowPos(r.position, ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(r.size, ImGuiCond_FirstUseEver);
+    layout.placed[title] = {layout.generation, r};
+    return;
+  }
+  const bool untouched =
+      same_place(window->Pos, it->second.rect.position) && same_place(window->SizeFull, it->second.rect.size);
+  if (!untouched && it->second.generation == layout.generation) return;  // the user's place
+  ImGui::SetNextWindowPos(r.position, ImGuiCond_Always);
+  ImGui::SetNextWindowSize(r.size, ImGuiCond_Always);
+  it->second = {layout.generation, r};
 }
 
 }  // namespace
@@ -149,7 +175,7 @@ void update_layout(ui_state& state) {
     layout.keys.push_back(key);
     needs.push_back(need);
   }
-  layout.plan = plan_layout(needs, ImGui::GetIO().DisplaySize, ImGui::GetFrameHeight(), 0.25f * ImGui::GetFontSize());
+  layout.plan = plan_layout(needs, ImGui::GetIO().DisplaySize, ImGui::GetFrameHeight(), layout_gap());
 }
 
 const layout_plan& current_layout(ui_state& state) {
@@ -183,10 +209,7 @@ bool begin_panel(ui_state& state, panel_id id, const char* title, bool* open, in
     return shown;
   }
   if (i >= 0) {
-    const panel_rect& r = layout.plan.rects[static_cast<std::size_t>(i)];
-    const ImGuiCond when = placement(layout, title);
-    ImGui::SetNextWindowPos(r.position, when);
-    ImGui::SetNextWindowSize(r.size, when);
+    place_next_window(layout, title, layout.plan.rects[static_cast<std::size_t>(i)]);
   }
   return ImGui::Begin(title, open);
 }
@@ -217,9 +240,7 @@ void begin_side_column(ui_state& state) {
   layout_state& layout = layout_of(state);
   const layout_plan& plan = layout.plan;
   if (!plan.sections) return;
-  const ImGuiCond when = placement(layout, "Panels");
-  ImGui::SetNextWindowPos(plan.column.position, when);
-  ImGui::SetNextWindowSize(plan.column.size, when);
+  place_next_window(layout, "Panels", plan.column);
   // Narrower than a line of controls (a 1280x720 window at 200 %): the column scrolls
   // sideways with a visible scroll bar rather than cut what does not fit.
   const bool narrow = plan.column.size.x < narrow_column_em * ImGui::GetFontSize();

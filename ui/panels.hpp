@@ -24,5 +24,8 @@ void draw_transport_buttons(ui_state& state);
 // whole at the current font (ui/panel_layout.hpp plans with them).
 float transport_width(ui_state& state);
 float parameters_width(ui_state& state);
+// The height the Plots panel's content needs at `width` pixels (the channel list beside
+// the plot or above it, the plot at least 8 lines tall).
+float plots_height(ui_state& state, float width);
 
 }  // namespace framelab::ui

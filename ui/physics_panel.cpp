@@ -224,7 +224,7 @@ void draw_physics(ui_state& state) {
 
 // Every spinning-body scene (free-body, precession, tennis-racket, gyroscope, and any
 // later one) derives from rigid_body_scene.
-const int registered = register_scene_panel<rigid_body_scene>("Physics", &draw_physics, nullptr, {20.0f, 18.0f});
+const int registered = register_scene_panel<rigid_body_scene>("Physics", &draw_physics, nullptr, {20.0f, 14.0f});
 
 }  // namespace
 

@@ -8,6 +8,37 @@
 
 namespace framelab::ui {
 
+namespace {
+
+// The channel list: as wide as its widest checkbox, in a frame with a scroll bar.
+float channel_list_width(const std::vector<channel_def>& defs) {
+  float width = 0.0f;
+  for (const auto& def : defs) width = std::max(width, checkbox_width(def.name.c_str()));
+  return width + 2.0f * ImGui::GetStyle().WindowPadding.x + ImGui::GetStyle().ScrollbarSize;
+}
+
+// Beside the plot where the panel is wide enough for both, else above it, a few rows tall.
+bool list_beside(float width, float list_width) {
+  return width >= list_width + ImGui::GetFontSize() * 16.0f;
+}
+
+float list_height_above(std::size_t channels) {
+  const float rows = static_cast<float>(std::min<std::size_t>(channels, 4));
+  return rows * ImGui::GetFrameHeightWithSpacing() + 2.0f * ImGui::GetStyle().WindowPadding.y +
+         ImGui::GetStyle().ScrollbarSize;
+}
+
+}  // namespace
+
+float plots_height(ui_state& state, float width) {
+  const auto& defs = state.sim->channel_defs();
+  const auto plotted = static_cast<std::size_t>(std::count(state.plotted.begin(), state.plotted.end(), true));
+  const float plot = ImGui::GetFrameHeightWithSpacing() + min_plot_height(plotted);
+  return list_beside(width, channel_list_width(defs))
+             ? plot
+             : plot + list_height_above(defs.size()) + ImGui::GetStyle().ItemSpacing.y;
+}
+
 // Any scene channel against time: pick channels with checkboxes, one shared plot.
 void draw_plots_panel(ui_state& state) {
   if (!begin_panel(state, panel_id::plots, "Plots", &state.show_plots)) {
@@ -18,18 +49,10 @@ void draw_plots_panel(ui_state& state) {
   const auto& history = state.sim->history();
   const auto& times = history.times();
 
-  // The channel list beside the plot where the panel is wide, else its checkboxes flow above it.
-  float list_width = 0.0f;  // the widest channel's checkbox, in a framed list with a scroll bar
-  for (const auto& def : defs) list_width = std::max(list_width, checkbox_width(def.name.c_str()));
-  list_width += 2.0f * ImGui::GetStyle().WindowPadding.x + ImGui::GetStyle().ScrollbarSize;
-  // Beside the plot where the panel is wide, else above it, a few rows tall; a name wider
-  // than the list scrolls sideways.
-  const bool beside = ImGui::GetContentRegionAvail().x >= list_width + ImGui::GetFontSize() * 24.0f;
-  const float rows = static_cast<float>(std::min<std::size_t>(defs.size(), 5));
-  const ImVec2 list_size(beside ? list_width : 0.0f, beside ? 0.0f
-                                                            : rows * ImGui::GetFrameHeightWithSpacing() +
-                                                                  2.0f * ImGui::GetStyle().WindowPadding.y +
-                                                                  ImGui::GetStyle().ScrollbarSize);
+  // The channel list (a name wider than the list scrolls sideways).
+  const float list_width = channel_list_width(defs);
+  const bool beside = list_beside(ImGui::GetContentRegionAvail().x, list_width);
+  const ImVec2 list_size(beside ? list_width : 0.0f, beside ? 0.0f : list_height_above(defs.size()));
   ImGui::BeginChild("channels", list_size, true, ImGuiWindowFlags_HorizontalScrollbar);
   for (std::size_t i = 0; i < defs.size() && i < state.plotted.size(); ++i) {
     bool on = state.plotted[i];

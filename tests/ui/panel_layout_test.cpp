@@ -148,6 +148,7 @@ TEST_F(panel_layout_test, every_scene_is_whole_at_every_size_and_scale) {
   const auto start = std::chrono::steady_clock::now();
   int frames = 0;
   int failures = 0;
+  int in_sections = 0;  // cases laid out as one column of sections
   for (const auto& c : lecture_hall_sizes) {
     use(c);
     for (const auto& entry : registered_scenes()) {
@@ -156,13 +157,17 @@ TEST_F(panel_layout_test, every_scene_is_whole_at_every_size_and_scale) {
       ui::open_every_section(state_);
       const auto problems = check_frames(3);
       frames += 3;
+      if (ui::current_layout(state_).sections) ++in_sections;
       if (!problems.empty() && ++failures <= 20) ADD_FAILURE() << where(c, entry.info.name) << joined(problems);
     }
   }
   EXPECT_EQ(failures, 0) << "cases with a problem (the first 20 are listed above)";
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("[ layout  ] %d frames of every scene in %.2f s (%.2f ms per frame, fonts rebuilt 12 times)\n", frames,
-              seconds, 1000.0 * seconds / frames);
+  std::printf(
+      "[ layout  ] %d frames of every scene in %.2f s (%.2f ms per frame, fonts rebuilt 12 times); %d of %zu "
+      "cases in one column of sections\n",
+      frames, seconds, 1000.0 * seconds / frames, in_sections,
+      std::size(lecture_hall_sizes) * registered_scenes().size());
 }
 
 // A benchmark shaped like the list benchmark (two containers, sizes over six decades,
@@ -294,8 +299,9 @@ TEST(plan_layout, columns_when_the_needs_fit_sections_when_they_do_not) {
   const ui::panel_need wide[] = {{ui::panel_place::left, 900, 400}};
   EXPECT_LE(ui::plan_layout(wide, display, 20.0f, 4.0f).rects[0].size.x, 0.25f * display.x);
 
-  // Too tall for one column: every side panel becomes a section of one column.
-  const ui::panel_need crowded[] = {{ui::panel_place::left, 300, 400},
+  // Too tall for the columns, even handing panels across: every side panel becomes a
+  // section of one column.
+  const ui::panel_need crowded[] = {{ui::panel_place::left, 300, 600},
                                     {ui::panel_place::right, 300, 700},
                                     {ui::panel_place::right, 300, 500},
                                     {ui::panel_place::top, 0, 100}};
@@ -304,6 +310,14 @@ TEST(plan_layout, columns_when_the_needs_fit_sections_when_they_do_not) {
   EXPECT_TRUE(sections.in_column[0] && sections.in_column[1] && sections.in_column[2]);
   EXPECT_FALSE(sections.in_column[3]);  // the transport still fits its strip
   EXPECT_FALSE(ui::rectangles_overlap(sections.column.position, sections.column.size, stage.position, stage.size));
+
+  // A column too short for its panels hands one to the other column, where it fits.
+  const ui::panel_need lopsided[] = {
+      {ui::panel_place::left, 300, 300}, {ui::panel_place::right, 300, 600}, {ui::panel_place::right, 300, 500}};
+  const ui::layout_plan balanced = ui::plan_layout(lopsided, display, 20.0f, 4.0f);
+  EXPECT_FALSE(balanced.sections);
+  EXPECT_LT(balanced.rects[2].position.x, stage.position.x);  // moved to the left column
+  EXPECT_GT(balanced.rects[2].position.y, balanced.rects[0].position.y);
 
   // A plot too tall for the strip under the stage joins the right column.
   const ui::panel_need tall_plot[] = {{ui::panel_place::bottom, 300, 600}};
