@@ -170,6 +170,56 @@ TEST_F(panel_layout_test, every_scene_is_whole_at_every_size_and_scale) {
       std::size(lecture_hall_sizes) * registered_scenes().size());
 }
 
+// The user's own moves are kept: a panel the user moved stays where it was put when the
+// scene changes, while the panels the layout placed follow the new plan; a new interface
+// scale places every panel again.
+TEST_F(panel_layout_test, a_panel_the_user_moved_stays_and_the_others_follow_the_plan) {
+  use({{1920, 1080}, 100});
+  load("carousel");
+  check_frames(3);
+  ASSERT_FALSE(ui::current_layout(state_).sections);
+  const ImVec2 moved(700.0f, 400.0f);
+  ImGui::SetWindowPos("Parameters", moved);  // as a drag by the user does
+  load("free-body");
+  check_frames(3);
+  const ImGuiWindow* parameters = ImGui::FindWindowByName("Parameters");
+  ASSERT_NE(parameters, nullptr);
+  EXPECT_NEAR(parameters->Pos.x, moved.x, 1.0f);
+  EXPECT_NEAR(parameters->Pos.y, moved.y, 1.0f);
+  const ImGuiWindow* physics = ImGui::FindWindowByName("Physics");
+  ASSERT_NE(physics, nullptr);
+  EXPECT_GT(physics->Pos.x, 0.75f * 1920.0f);  // the scene's own panel in the right column
+
+  state_.relayout_panels = true;  // a new interface scale
+  check_frames(3);
+  EXPECT_LT(parameters->Pos.x + parameters->Size.x, 0.25f * 1920.0f) << "back in the left column";
+}
+
+// What the layout costs: the plan made from every open panel's needs, alone, many times
+// in one frame. Printed, not asserted (speed is measured, not unit-tested).
+TEST_F(panel_layout_test, the_layout_cost_is_printed) {
+  use({{1920, 1080}, 200});
+  double slowest = 0.0;
+  std::string slowest_scene;
+  for (const auto& entry : registered_scenes()) {
+    load(entry.info.name.c_str());
+    check_frames(2);
+    constexpr int repeats = 500;
+    ImGui::NewFrame();
+    const auto start = std::chrono::steady_clock::now();
+    for (int k = 0; k < repeats; ++k) ui::update_layout(state_);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    ImGui::Render();
+    EXPECT_FALSE(ui::current_layout(state_).rects.empty());
+    if (seconds / repeats > slowest) {
+      slowest = seconds / repeats;
+      slowest_scene = entry.info.name;
+    }
+  }
+  std::printf("[ layout  ] planning the panels: at most %.1f us per frame (%s, 1920x1080 at 200 %%)\n", 1e6 * slowest,
+              slowest_scene.c_str());
+}
+
 // A benchmark shaped like the list benchmark (two containers, sizes over six decades,
 // three element sizes, an order plot and published factors), for its results' look only:
 // it is never run.
