@@ -588,7 +588,7 @@ void draw_export(benchmarks_state& b) {
   char buffer[512];
   std::snprintf(buffer, sizeof buffer, "%s", b.export_stem.c_str());
   const float export_buttons = ImGui::CalcTextSize("Export CSVExport JSON").x +
-                               4.0f * ImGui::GetStyle().FramePadding.x + 2.0f * ImGui::GetStyle().ItemSpacing.x;
+                               4.0f * ImGui::GetStyle().FramePadding.x + 3.0f * ImGui::GetStyle().ItemSpacing.x;
   ImGui::SetNextItemWidth(std::max(8.0f * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x - export_buttons));
   if (ImGui::InputText("##export", buffer, sizeof buffer)) b.export_stem = buffer;
   tooltip("File name without extension; Export adds .csv or .json (relative to the working directory)");

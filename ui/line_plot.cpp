@@ -138,6 +138,15 @@ std::vector<double> spaced_x_ticks(const plot_range& xr, bool log_x, float pixel
 
 }  // namespace
 
+std::size_t nearest_sample(const plot_series& s, double axis_x, bool log_x) {
+  const std::size_t n = std::min(s.x.size(), s.y.size());
+  const double x_value = log_x ? std::pow(10.0, axis_x) : axis_x;
+  const auto it = std::lower_bound(s.x.begin(), s.x.begin() + static_cast<std::ptrdiff_t>(n), x_value);
+  std::size_t i = std::min<std::size_t>(static_cast<std::size_t>(it - s.x.begin()), n - 1);
+  if (i > 0 && std::abs(to_axis(s.x[i - 1], log_x) - axis_x) < std::abs(to_axis(s.x[i], log_x) - axis_x)) --i;
+  return i;
+}
+
 float min_plot_height(std::size_t series) {
   const float line = ImGui::GetTextLineHeightWithSpacing();
   const float legend = static_cast<float>((series + 1) / 2);  // about two entries to a row
@@ -254,9 +263,7 @@ void line_plot(const char* id, std::span<const plot_series> series, const plot_o
     for (const auto& s : series) {
       const std::size_t n = std::min(s.x.size(), s.y.size());
       if (n == 0) continue;
-      const auto it = std::lower_bound(s.x.begin(), s.x.begin() + static_cast<std::ptrdiff_t>(n), x_value);
-      std::size_t i = std::min<std::size_t>(static_cast<std::size_t>(it - s.x.begin()), n - 1);
-      if (i > 0 && std::abs(s.x[i - 1] - x_value) < std::abs(s.x[i] - x_value)) --i;  // the nearer neighbour
+      const std::size_t i = nearest_sample(s, mx, options.log_x);
       if (usable(s.x[i], options.log_x) && usable(s.y[i], options.log_y)) {
         draw->AddCircle(ImVec2(sx(to_axis(s.x[i], options.log_x)), sy(to_axis(s.y[i], options.log_y))), 0.3f * font,
                         s.color, 0, 2.0f);

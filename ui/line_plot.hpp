@@ -52,7 +52,12 @@ plot_range data_range(std::span<const plot_series> series, bool along_x, bool lo
 // "Nice" tick positions (1, 2, 5 x 10^k steps) covering [min, max].
 std::vector<double> nice_ticks(double min, double max, int target_count);
 
-// Draws the plot as one item of the current window.
+// The index of the sample of `s` nearest to `axis_x` along the x axis as drawn (in
+// decades on a log axis), for the hover readout; s.x ascending and not empty.
+std::size_t nearest_sample(const plot_series& s, double axis_x, bool log_x);
+
+// Draws the plot as one item of the current window. Hovering shows a tooltip with the x
+// value and each series' nearest sample (value and x), and marks those samples.
 void line_plot(const char* id, std::span<const plot_series> series, const plot_options& options);
 
 // A distinct colour for series i (a qualitative palette).
