@@ -2,12 +2,12 @@
 
 #include "scenes/preset.hpp"
 #include "ui/benchmarks_panel.hpp"
-#include "ui/presentation.hpp"
-#include "ui/ui_scale.hpp"
 #include "ui/panels.hpp"
+#include "ui/presentation.hpp"
 #include "ui/record_dialog.hpp"
 #include "ui/scene_panels.hpp"
 #include "ui/settings.hpp"
+#include "ui/ui_scale.hpp"
 
 namespace framelab::ui {
 
@@ -49,14 +49,6 @@ std::optional<std::string> set_scene_parameter(ui_state& state, const std::strin
   state.field_errors.clear();
   set_message(state, "Applied " + assignment, false);
   return std::nullopt;
-}
-
-void place_window(const ui_state& state, panel_slot slot, int index) {
-  const float menu_height = ImGui::GetFrameHeight();
-  const panel_rect r = slot_rect(slot, ImGui::GetIO().DisplaySize, menu_height, index, ImGui::GetFrameHeight());
-  const ImGuiCond when = state.relayout_panels ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
-  ImGui::SetNextWindowPos(r.position, when);
-  ImGui::SetNextWindowSize(r.size, when);
 }
 
 void sync_with_simulation(ui_state& state) {
@@ -146,12 +138,17 @@ void draw_ui(ui_state& state) {
     draw_main_menu(state);
   }
   if (!state.lesson.title.empty() || !state.lesson.caption.empty()) draw_lesson_caption(state);
+  update_layout(state);
+  const bool transport_in_column = in_column(state, panel_id::transport);
+  if (state.show_transport && !transport_in_column) draw_transport_panel(state);
+  begin_side_column(state);
+  if (state.show_transport && transport_in_column) draw_transport_panel(state);
   if (state.show_browser) draw_scene_browser(state);
-  if (state.show_transport) draw_transport_panel(state);
   if (state.show_parameters) draw_parameters_panel(state);
   if (state.show_tree) draw_scene_tree_panel(state);
   if (state.show_plots) draw_plots_panel(state);
   draw_scene_panels(state, /*visible=*/!presenting(state));
+  end_side_column(state);
   if (state.show_benchmarks) draw_benchmarks_panel(state);
   if (state.show_help) draw_help_panel(state);
   // Esc (apply_shortcut) closes whichever dialog says it is open.

@@ -112,7 +112,7 @@ void draw_option(benchmarks_state& b, const bench::benchmark_info& info, const b
       tooltip(spec.description.c_str());
       const std::vector<std::string> chosen = shown_choices(b, info, spec);
       for (const auto& choice : spec.choices) {
-        ImGui::SameLine();
+        same_line_if_fits(checkbox_width(choice.c_str()));
         bool on = std::find(chosen.begin(), chosen.end(), choice) != chosen.end();
         if (ImGui::Checkbox(choice.c_str(), &on)) {
           std::vector<std::string> next;
@@ -135,7 +135,8 @@ void draw_option(benchmarks_state& b, const bench::benchmark_info& info, const b
       }
       char buffer[512];
       std::snprintf(buffer, sizeof buffer, "%s", it->second.c_str());
-      ImGui::SetNextItemWidth(std::max(120.0f, ImGui::GetContentRegionAvail().x - 140.0f));
+      ImGui::SetNextItemWidth(std::max(6.0f * ImGui::GetFontSize(),
+                                       ImGui::GetContentRegionAvail().x - labelled_width(0.0f, spec.name.c_str())));
       if (ImGui::InputText(spec.name.c_str(), buffer, sizeof buffer)) {
         it->second = buffer;
         set_option(b, info, spec.name, buffer);
@@ -223,7 +224,6 @@ void draw_run_controls(benchmarks_state& b, const bench::benchmark_info& info) {
   ImGui::BeginDisabled(!running);
   if (button("Cancel", "Stop after the current sample; the finished cases' records are kept")) b.runner.cancel();
   ImGui::EndDisabled();
-  ImGui::SameLine();
 
   char overlay[256];
   if (running) {
@@ -241,15 +241,16 @@ void draw_run_controls(benchmarks_state& b, const bench::benchmark_info& info) {
   ImGui::ProgressBar(static_cast<float>(p.state == bench::run_state::finished ? 1.0 : p.fraction), ImVec2(-1.0f, 0.0f),
                      overlay);
   if (running) {
-    ImGui::Text("Now: %s   (elapsed %s)", p.current_case.c_str(), bench::format_duration(p.elapsed_seconds).c_str());
+    ImGui::TextWrapped("Now: %s   (elapsed %s)", p.current_case.c_str(),
+                       bench::format_duration(p.elapsed_seconds).c_str());
   } else if (!b.message.empty()) {
     if (b.message_is_error) {
       error_text(b.message.c_str());
     } else {
-      ImGui::TextUnformatted(b.message.c_str());
+      ImGui::TextWrapped("%s", b.message.c_str());
     }
   } else {
-    ImGui::TextDisabled("Pick the cases, then Run.");
+    disabled_text_wrapped("Pick the cases, then Run.");
   }
   for (const auto& e : p.errors) error_text(("Case failed: " + e).c_str());
   if (b.message.rfind("Running", 0) == 0) {  // the run started here has ended: say how
@@ -272,22 +273,23 @@ bool passes(const benchmarks_state& b, const bench::record& r, const std::vector
 
 // A combo per parameter that is neither the x axis, the series nor `skip`.
 void draw_filters(benchmarks_state& b, const std::vector<std::string>& skip, const std::vector<std::string>& keys) {
+  bool first = true;
   for (const auto& key : keys) {
     if (std::find(skip.begin(), skip.end(), key) != skip.end()) continue;
     const auto values = bench::distinct_values(b.records, key);
     if (values.empty()) continue;
     std::string& current = b.filter[key];
     if (std::find(values.begin(), values.end(), current) == values.end()) current = values.front();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10.0f);
+    if (!first) same_line_if_fits(labelled_width(ImGui::GetFontSize() * 10.0f, key.c_str()));
+    first = false;
+    ImGui::SetNextItemWidth(field_width_beside(key.c_str(), 10.0f));
     if (ImGui::BeginCombo(key.c_str(), current.c_str())) {
       for (const auto& v : values)
         if (ImGui::Selectable(v.c_str(), v == current)) current = v;
       ImGui::EndCombo();
     }
     tooltip(("Show the records with " + key + " = this value").c_str());
-    ImGui::SameLine();
   }
-  ImGui::NewLine();
 }
 
 std::vector<std::string> param_keys(const std::vector<bench::record>& records) {
@@ -331,7 +333,7 @@ void draw_ratio_plot(benchmarks_state& b, const bench::benchmark_info& info) {
   for (const auto& v : bench::distinct_values(b.records, key))
     if (v != info.compare.baseline) contenders.push_back(v);
   if (contenders.empty()) {
-    ImGui::TextDisabled("No contender measured yet.");
+    disabled_text_wrapped("No contender measured yet.");
     return;
   }
   std::string& contender = b.filter["#contender"];
@@ -373,7 +375,7 @@ void draw_ratio_plot(benchmarks_state& b, const bench::benchmark_info& info) {
     data.push_back(std::move(d));
   }
   if (data.empty()) {
-    ImGui::TextDisabled("No ratio for this selection yet.");
+    disabled_text_wrapped("No ratio for this selection yet.");
     return;
   }
   // The published factors for this selection, as faded horizontal segments in the
@@ -406,7 +408,7 @@ void draw_ratio_plot(benchmarks_state& b, const bench::benchmark_info& info) {
   options.y_label =
       std::string(b.log_y ? "log10 of " : "") + "time(" + info.compare.baseline + ") / time(" + contender + ")";
   options.log_x = true;
-  options.size = ImVec2(0.0f, 260.0f);
+  options.size = ImVec2(0.0f, min_plot_height(data.size()));
   const auto series = as_plot(data);
   line_plot("ratio", series, options);
 }
@@ -439,7 +441,7 @@ void draw_ns_plot(benchmarks_state& b, const bench::benchmark_info& info) {
     }
   }
   if (data.empty()) {
-    ImGui::TextDisabled("No record for this selection yet.");
+    disabled_text_wrapped("No record for this selection yet.");
     return;
   }
   plot_options options;
@@ -447,7 +449,7 @@ void draw_ns_plot(benchmarks_state& b, const bench::benchmark_info& info) {
   options.y_label = std::string(b.log_y ? "log10 of " : "") + "ns per " + b.records.front().unit +
                     (key.empty() ? "" : " (faded: " + info.compare.baseline + ")");
   options.log_x = true;
-  options.size = ImVec2(0.0f, 260.0f);
+  options.size = ImVec2(0.0f, min_plot_height(data.size()));
   const auto series = as_plot(data);
   line_plot("ns", series, options);
 }
@@ -470,7 +472,7 @@ void draw_order_plot(benchmarks_state& b, const bench::benchmark_info& info) {
     data.push_back(std::move(d));
   }
   if (data.empty()) {
-    ImGui::TextDisabled("No record with a positive %s yet.", info.order.metric.c_str());
+    disabled_text_wrapped("No record with a positive %s yet.", info.order.metric.c_str());
     return;
   }
   const std::string x = bench::x_label(info.order);
@@ -480,7 +482,7 @@ void draw_order_plot(benchmarks_state& b, const bench::benchmark_info& info) {
   options.y_label = info.order.metric;
   options.log_x = true;
   options.log_y = true;
-  options.size = ImVec2(0.0f, 260.0f);
+  options.size = ImVec2(0.0f, min_plot_height(data.size()));
   const auto series = as_plot(data);
   line_plot("order", series, options);
 }
@@ -496,7 +498,7 @@ void draw_table(benchmarks_state& b, const bench::benchmark_info& info) {
   if (columns > 60) return;
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_ScrollX | ImGuiTableFlags_Resizable;
-  if (!ImGui::BeginTable("records", columns, flags, ImVec2(0.0f, 280.0f))) return;
+  if (!ImGui::BeginTable("records", columns, flags, ImVec2(0.0f, 12.0f * ImGui::GetFrameHeightWithSpacing()))) return;
   ImGui::TableSetupScrollFreeze(0, 1);
   for (const auto& k : keys) ImGui::TableSetupColumn(k.c_str());
   const std::string ns_header = "ns/" + b.records.front().unit;
@@ -545,11 +547,12 @@ void draw_published(benchmarks_state& b, const bench::benchmark_info& info) {
       "The article's improvement factors (time(%s) / time(ours)) beside ours: the median of our ratios over the "
       "matching records at or above the article's list size. The article measured a Haswell i5 with VS 2015.",
       info.compare.baseline.c_str());
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
-  if (!ImGui::BeginTable("published", 5, flags, ImVec2(0.0f, 280.0f))) return;
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX;
+  if (!ImGui::BeginTable("published", 5, flags, ImVec2(0.0f, 12.0f * ImGui::GetFrameHeightWithSpacing()))) return;
   ImGui::TableSetupScrollFreeze(0, 1);
   const float digits = ImGui::CalcTextSize("0000000").x;
-  ImGui::TableSetupColumn("case", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("case", ImGuiTableColumnFlags_WidthFixed);
   ImGui::TableSetupColumn("from", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("size >= 300000").x);
   ImGui::TableSetupColumn("article", ImGuiTableColumnFlags_WidthFixed, digits);
   ImGui::TableSetupColumn("ours", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("not measured").x);
@@ -584,7 +587,9 @@ void draw_export(benchmarks_state& b) {
   if (b.export_stem.empty()) b.export_stem = "framelab-bench-" + b.result_benchmark;
   char buffer[512];
   std::snprintf(buffer, sizeof buffer, "%s", b.export_stem.c_str());
-  ImGui::SetNextItemWidth(std::max(160.0f, ImGui::GetContentRegionAvail().x - 300.0f));
+  const float export_buttons = ImGui::CalcTextSize("Export CSVExport JSON").x +
+                               4.0f * ImGui::GetStyle().FramePadding.x + 3.0f * ImGui::GetStyle().ItemSpacing.x;
+  ImGui::SetNextItemWidth(std::max(8.0f * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x - export_buttons));
   if (ImGui::InputText("##export", buffer, sizeof buffer)) b.export_stem = buffer;
   tooltip("File name without extension; Export adds .csv or .json (relative to the working directory)");
   bench::run_report report;
@@ -602,51 +607,100 @@ void draw_export(benchmarks_state& b) {
     b.message = error ? "Not exported: " + *error : "Wrote " + std::filesystem::absolute(path).string();
     b.message_is_error = error.has_value();
   };
-  ImGui::SameLine();
+  same_line_if_fits(ImGui::CalcTextSize("Export CSV").x + 2.0f * ImGui::GetStyle().FramePadding.x);
   if (button("Export CSV", "Write the records as CSV (one line per record)")) write(false);
-  ImGui::SameLine();
+  same_line_if_fits(ImGui::CalcTextSize("Export JSON").x + 2.0f * ImGui::GetStyle().FramePadding.x);
   if (button("Export JSON", "Write the records, options and host as JSON")) write(true);
+}
+
+// The result views the benchmark has: its plots, the table, the article's factors.
+enum class view_kind { ratio, ns, order, table, article };
+struct result_view {
+  std::string name;
+  view_kind kind;
+};
+
+std::vector<result_view> result_views(const bench::benchmark_info& info) {
+  std::vector<result_view> views;
+  const bool plots = !info.plot_x.empty();
+  if (plots && !info.compare.key.empty()) views.push_back({"Ratio", view_kind::ratio});
+  if (plots) views.push_back({"ns per element", view_kind::ns});
+  if (!info.order.metric.empty()) views.push_back({info.order.title, view_kind::order});
+  views.push_back({"Table", view_kind::table});
+  if (!info.published.empty()) views.push_back({"Article", view_kind::article});
+  return views;
+}
+
+void draw_view(benchmarks_state& b, const bench::benchmark_info& info, view_kind kind) {
+  switch (kind) {
+    case view_kind::ratio:
+      draw_ratio_plot(b, info);
+      break;
+    case view_kind::ns:
+      draw_ns_plot(b, info);
+      break;
+    case view_kind::order:
+      draw_order_plot(b, info);
+      break;
+    case view_kind::table:
+      draw_table(b, info);
+      break;
+    case view_kind::article:
+      draw_published(b, info);
+      break;
+  }
+}
+
+// The views as tabs where their titles fit on one row, else a choice above the view
+// (tabs too narrow for their titles would cut them).
+void draw_views(benchmarks_state& b, const bench::benchmark_info& info) {
+  const auto views = result_views(info);
+  if (!b.show_tab.empty()) b.result_view = b.show_tab;
+  float tabs = 0.0f;
+  for (const auto& v : views) {
+    tabs += ImGui::CalcTextSize(v.name.c_str()).x + 2.0f * ImGui::GetStyle().FramePadding.x +
+            ImGui::GetStyle().ItemInnerSpacing.x;
+  }
+  if (tabs <= ImGui::GetContentRegionAvail().x) {
+    if (ImGui::BeginTabBar("results")) {
+      for (const auto& v : views) {
+        const ImGuiTabItemFlags flags = b.show_tab == v.name ? ImGuiTabItemFlags_SetSelected : 0;
+        if (!ImGui::BeginTabItem(v.name.c_str(), nullptr, flags)) continue;
+        b.result_view = v.name;
+        draw_view(b, info, v.kind);
+        ImGui::EndTabItem();
+      }
+      ImGui::EndTabBar();
+    }
+  } else {
+    const auto shown =
+        std::find_if(views.begin(), views.end(), [&b](const result_view& v) { return v.name == b.result_view; });
+    const result_view& current = shown == views.end() ? views.front() : *shown;
+    ImGui::SetNextItemWidth(field_width_beside("view", 10.0f));
+    if (ImGui::BeginCombo("view", current.name.c_str())) {
+      for (const auto& v : views) {
+        if (ImGui::Selectable(v.name.c_str(), v.name == current.name)) b.result_view = v.name;
+      }
+      ImGui::EndCombo();
+    }
+    tooltip("The plot, table or comparison shown below");
+    draw_view(b, info, current.kind);
+  }
+  b.show_tab.clear();
 }
 
 void draw_results(benchmarks_state& b) {
   const bench::benchmark_info* info = bench::find_benchmark(b.result_benchmark);
   if (info == nullptr || b.records.empty()) {
-    ImGui::TextDisabled("No results yet.");
+    disabled_text_wrapped("No results yet.");
     return;
   }
-  ImGui::Text("Results: %s, %zu records", b.result_benchmark.c_str(), b.records.size());
-  ImGui::SameLine();
+  ImGui::TextWrapped("Results: %s, %zu records", b.result_benchmark.c_str(), b.records.size());
+  same_line_if_fits(checkbox_width("log10 y"));
   ImGui::Checkbox("log10 y", &b.log_y);
   tooltip("Plot log10 of the values: 0 is 1, 1 is 10, 2 is 100 (ratios and times span several decades)");
   draw_export(b);
-  if (!ImGui::BeginTabBar("results")) return;
-  const auto tab = [&b](const char* name) {
-    const bool bring = b.show_tab == name;
-    return ImGui::BeginTabItem(name, nullptr, bring ? ImGuiTabItemFlags_SetSelected : 0);
-  };
-  const bool plots = !info->plot_x.empty();
-  if (plots && !info->compare.key.empty() && tab("Ratio")) {
-    draw_ratio_plot(b, *info);
-    ImGui::EndTabItem();
-  }
-  if (plots && tab("ns per element")) {
-    draw_ns_plot(b, *info);
-    ImGui::EndTabItem();
-  }
-  if (!info->order.metric.empty() && tab(info->order.title.c_str())) {
-    draw_order_plot(b, *info);
-    ImGui::EndTabItem();
-  }
-  if (tab("Table")) {
-    draw_table(b, *info);
-    ImGui::EndTabItem();
-  }
-  if (!info->published.empty() && tab("Article")) {
-    draw_published(b, *info);
-    ImGui::EndTabItem();
-  }
-  ImGui::EndTabBar();
-  b.show_tab.clear();
+  draw_views(b, *info);
 }
 
 }  // namespace
@@ -703,17 +757,16 @@ bool benchmark_running(ui_state& state) {
 
 void draw_benchmarks_panel(ui_state& state) {
   benchmarks_state& b = benchmarks_of(state);
-  place_window(state, panel_slot::centre);
   ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: it is read from the back of a lecture hall
-  if (!ImGui::Begin("Benchmarks", &state.show_benchmarks)) {
-    ImGui::End();
+  if (!begin_panel(state, panel_id::benchmarks, "Benchmarks", &state.show_benchmarks)) {
+    end_panel(state, panel_id::benchmarks);
     return;
   }
   poll_records(b);
   const bench::benchmark_info* info = selected_info(b);
   if (info == nullptr) {
-    ImGui::TextDisabled("No benchmark is registered in this build.");
-    ImGui::End();
+    disabled_text_wrapped("No benchmark is registered in this build.");
+    end_panel(state, panel_id::benchmarks);
     return;
   }
   if (b.cases_dirty) rebuild_cases(b, *info);
@@ -723,7 +776,7 @@ void draw_benchmarks_panel(ui_state& state) {
   ImGui::Separator();
 
   ImGui::BeginDisabled(running);
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 13.0f);
+  ImGui::SetNextItemWidth(field_width_beside("benchmark", 13.0f));
   if (ImGui::BeginCombo("benchmark", info->name.c_str())) {
     for (const auto* candidate : bench::registered_benchmarks()) {
       if (ImGui::Selectable(candidate->name.c_str(), candidate == info)) select_benchmark(state, candidate->name);
@@ -732,7 +785,6 @@ void draw_benchmarks_panel(ui_state& state) {
     ImGui::EndCombo();
   }
   tooltip("The benchmark to run (one per data structure)");
-  ImGui::SameLine();
   ImGui::TextWrapped("%s", info->description.c_str());
   if (!info->notes.empty()) {
     ImGui::SameLine();
@@ -745,10 +797,12 @@ void draw_benchmarks_panel(ui_state& state) {
   draw_cases(b);
   ImGui::EndDisabled();
 
-  ImGui::TextDisabled("Host: %s", bench::this_host_note().c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("Host: %s", bench::this_host_note().c_str());
+  ImGui::PopStyleColor();
   ImGui::Separator();
   draw_results(b);
-  ImGui::End();
+  end_panel(state, panel_id::benchmarks);
 }
 
 }  // namespace framelab::ui

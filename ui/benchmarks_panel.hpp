@@ -39,7 +39,8 @@ struct benchmarks_state {
   std::map<std::string, std::string> filter;  // param -> value shown in the plots
   std::string export_stem;                    // Export writes <stem>.csv / <stem>.json
   bool log_y = true;                          // plot log10 of the values (ratios span 0.1..1000, times 1..1000 ns)
-  std::string show_tab;  // a result tab to bring forward once ("Ratio", "ns per element", "Table", "Article")
+  std::string show_tab;     // a result tab to bring forward once ("Ratio", "ns per element", "Table", "Article")
+  std::string result_view;  // the result tab shown (a choice above the view where the tabs do not fit)
   std::string message;
   bool message_is_error = false;
 };

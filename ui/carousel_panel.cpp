@@ -60,6 +60,18 @@ void swatch(const glm::vec4& c) {
   ImGui::SameLine();
 }
 
+// One row of the readouts table: name, value, unit.
+void readout_row(const char* name, double value, const char* unit, const char* tip) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(name);
+  tooltip(tip);
+  ImGui::TableNextColumn();
+  numbers_text("%7.3f", value);
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(unit);
+}
+
 void draw_carousel_panel(ui_state& state) {
   auto* scene = dynamic_cast<carousel*>(&state.sim->current_mutable());
   if (scene == nullptr) return;
@@ -69,22 +81,25 @@ void draw_carousel_panel(ui_state& state) {
   tooltip(
       "The camera turns with the platform: you see the puck's path as someone standing on the carousel does "
       "(the pink platform-frame trail stands still, the blue world path turns).");
-  ImGui::SameLine();
+  same_line_if_fits(ImGui::CalcTextSize("Relaunch").x + 2.0f * ImGui::GetStyle().FramePadding.x);
   if (button("Relaunch", "Start the puck again from its start position and velocity on the platform (L)"))
     state.sim->trigger("relaunch");
 
   const dynamic_transform<double, 2> a2 = scene->platform_at(scene->time());
-  numbers_text("platform w     %7.3f rad/s", a2.angular_velocity);
-  numbers_text("platform alpha %7.3f rad/s^2", a2.angular_accel);
   const dynamic_transform<double, 2> world = scene->puck_world();
-  numbers_text("puck |v1|      %7.3f m/s", glm::length(scene->puck_local().velocity));
-  tooltip("The puck's speed relative to the platform (local)");
-  numbers_text("puck |v3|      %7.3f m/s", glm::length(world.velocity));
-  tooltip("The puck's speed in the world (global): constant without an applied force");
-  if (!scene->on_platform()) ImGui::TextDisabled("The puck has left the platform.");
+  if (begin_wide_table("readouts", 3, 4, false)) {
+    readout_row("platform w", a2.angular_velocity, "rad/s", "The platform's angular velocity");
+    readout_row("platform alpha", a2.angular_accel, "rad/s^2", "The platform's angular acceleration");
+    readout_row("puck |v1|", glm::length(scene->puck_local().velocity), "m/s",
+                "The puck's speed relative to the platform (local)");
+    readout_row("puck |v3|", glm::length(world.velocity), "m/s",
+                "The puck's speed in the world (global): constant without an applied force");
+    ImGui::EndTable();
+  }
+  if (!scene->on_platform()) disabled_text_wrapped("The puck has left the platform.");
 
   ImGui::Separator();
-  ImGui::TextUnformatted("Inertial accelerations on the puck");
+  ImGui::TextWrapped("Inertial accelerations on the puck");
   help_marker(
       "In the platform frame: a1 = F~/m + frame + Euler + centrifugal + Coriolis. Untick a term to hide its arrow.");
   const inertial_accelerations<double, 2> terms = scene->inertial_terms();
@@ -102,7 +117,7 @@ void draw_carousel_panel(ui_state& state) {
       {carousel::frame_arrow, "-a~2", "Frame: the hub's acceleration reversed (set hub_amplitude > 0)", terms.frame},
   };
   const auto& vectors = scene->view().vectors;
-  if (ImGui::BeginTable("inertial", 3, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
+  if (begin_wide_table("inertial", 3, 4, true, ImGui::GetFrameHeight())) {
     ImGui::TableSetupColumn("term");
     ImGui::TableSetupColumn("m/s^2");
     ImGui::TableSetupColumn("formula");
@@ -126,7 +141,7 @@ void draw_carousel_panel(ui_state& state) {
   }
   double scale = scene->arrow_scale();
   const double min_scale = 0.01, max_scale = 100.0;
-  ImGui::TextUnformatted("arrow scale (m per m/s^2)");
+  ImGui::TextWrapped("arrow scale (m per m/s^2)");
   ImGui::SetNextItemWidth(-1.0f);
   if (ImGui::SliderScalar("##arrow scale", ImGuiDataType_Double, &scale, &min_scale, &max_scale, "%.2f",
                           ImGuiSliderFlags_Logarithmic))
@@ -134,7 +149,8 @@ void draw_carousel_panel(ui_state& state) {
   tooltip("Length of an arrow on screen per m/s^2 of acceleration");
 }
 
-const int registered = register_scene_panel<carousel>("Carousel", &draw_carousel_panel, &ride_every_frame);
+const int registered =
+    register_scene_panel<carousel>("Carousel", &draw_carousel_panel, &ride_every_frame, {20.0f, 13.0f});
 
 }  // namespace
 

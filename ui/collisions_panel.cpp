@@ -14,6 +14,7 @@
 
 #include "scenes/collisions.hpp"
 #include "ui/line_plot.hpp"
+#include "ui/panel_layout.hpp"
 #include "ui/scene_panels.hpp"
 #include "ui/widgets.hpp"
 
@@ -58,11 +59,10 @@ void draw_method_switch(ui_state& state, collisions& scene) {
   bool changed = false;
   // two to a line: the panel is narrow
   for (std::size_t e = 0; e < std::size(method_buttons); ++e) {
-    if (e % 2 == 1) ImGui::SameLine();
+    if (e > 0) same_line_if_fits(checkbox_width(method_buttons[e].label));
     changed |= ImGui::RadioButton(method_buttons[e].label, &method, static_cast<int>(method_buttons[e].method));
     tooltip(method_buttons[e].tooltip);
   }
-  ImGui::SameLine();
   help_marker(
       "The broadphase switches at once, without a reset: the balls carry on. All three methods find the same "
       "candidate pairs, so the motion is the same; only the time differs.");
@@ -93,7 +93,7 @@ void draw_counts(const collisions& scene) {
     ImGui::Text(right, right_value);
     tooltip(right_tip);
   };
-  if (ImGui::BeginTable("pairs", 2)) {
+  if (begin_wide_table("pairs", 2, 1, false)) {
     two_cells("candidates %zu",
               "Candidate pairs: pairs whose boxes overlap, the broadphase's answer (the same for every method)",
               "touching %zu",
@@ -101,11 +101,11 @@ void draw_counts(const collisions& scene) {
               stats.candidate_pairs, stats.touching_pairs);
     ImGui::EndTable();
   }
-  ImGui::Text("broadphase %.3f ms (mean %.3f ms)", stats.broadphase_ms, mean_logged(scene, scene.broadphase()));
+  ImGui::TextWrapped("broadphase %.3f ms (mean %.3f ms)", stats.broadphase_ms, mean_logged(scene, scene.broadphase()));
   tooltip(
       "Wall-clock time of the last step's broadphase, and the mean over the steps run at this ball count with "
       "this method");
-  if (ImGui::BeginTable("work", 2)) {
+  if (begin_wide_table("work", 2, 1, false)) {
     two_cells("of %llu pairs", "n(n-1)/2 distinct pairs of balls: the brute force tests every one of them each step",
               "contacts %.3f ms", "Narrowphase, impulses and walls of the last step (the same work for every method)",
               n * (n > 0 ? n - 1 : 0) / 2, stats.contact_ms);
@@ -132,19 +132,23 @@ void draw_ball_slider(ui_state& state) {
   if (const auto it = state.field_errors.find("balls"); it != state.field_errors.end()) error_text(it->second.c_str());
 }
 
-void draw_growth(collisions& scene, panel_settings& settings) {
+float button_width(const char* label) {
+  return ImGui::CalcTextSize(label).x + 2.0f * ImGui::GetStyle().FramePadding.x;
+}
+
+void draw_growth(ui_state& state, collisions& scene, panel_settings& settings) {
   if (button("Time all", "Time the three methods on the current balls (best of 5) and log them")) {
     scene.time_all_methods(5);
   }
-  ImGui::SameLine();
+  same_line_if_fits(button_width("Measure"));
   if (button("Measure",
              "Fresh balls with these parameters at 100 to 4000 balls; the three methods timed at each count "
              "(takes a second or two). The running scene is untouched.")) {
     scene.measure_growth({100, 200, 400, 700, 1000, 1500, 2000, 3000, 4000});
   }
-  ImGui::SameLine();
+  same_line_if_fits(button_width("Clear"));
   if (button("Clear", "Forget the logged times")) scene.clear_timing_log();
-  ImGui::SameLine();
+  same_line_if_fits(checkbox_width("log"));
   ImGui::Checkbox("log", &settings.log_y);
   tooltip("Plot log10 of the time: on log-log axes n^2 is a line of slope 2, n a line of slope 1");
 
@@ -164,9 +168,11 @@ void draw_growth(collisions& scene, panel_settings& settings) {
   options.y_label = settings.log_y ? "log10(ms per step)" : "ms per step";
   options.log_x = true;
   // the rest of the window, at least 5 lines
-  options.size = ImVec2(0.0f, std::max(ImGui::GetContentRegionAvail().y, ImGui::GetFontSize() * 5.0f));
+  options.size = ImVec2(0.0f, fill_height(state, min_plot_height(std::size(series))));
   if (xs[0].empty() && xs[1].empty() && xs[2].empty()) {
-    ImGui::TextDisabled("Run a few steps, move the ball-count slider, or press Measure.");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Run a few steps, move the ball-count slider, or press Measure.");
+    ImGui::PopStyleColor();
   } else {
     line_plot("growth", series, options);
   }
@@ -180,7 +186,7 @@ collisions* running(ui_state& state) {
 
 void draw_collisions_panel(ui_state& state) {
   if (running(state) == nullptr) {
-    ImGui::TextDisabled("The collisions scene is not loaded.");
+    disabled_text_wrapped("The collisions scene is not loaded.");
     return;
   }
   draw_method_switch(state, *running(state));
@@ -188,10 +194,10 @@ void draw_collisions_panel(ui_state& state) {
   draw_counts(*running(state));
   ImGui::Separator();
   draw_ball_slider(state);  // may restart the scene
-  draw_growth(*running(state), state.panel_state<panel_settings>());
+  draw_growth(state, *running(state), state.panel_state<panel_settings>());
 }
 
-const int registered = register_scene_panel<collisions>("Collisions", &draw_collisions_panel);
+const int registered = register_scene_panel<collisions>("Collisions", &draw_collisions_panel, nullptr, {20.0f, 12.0f});
 
 }  // namespace
 

@@ -1,37 +1,61 @@
 #pragma once
-// Where each panel opens the first time (before the user moves it; ImGui then keeps
-// its place in imgui.ini). The middle of the window is the stage: no panel's first
-// place covers the central stage_fraction of the width and of the height, so a class
-// sees the physics when the app starts. Panels sit in the margins around it:
+// Where the panels open (before the user moves them; ImGui then keeps their places in
+// imgui.ini), computed from what each open panel needs at the current font size, not
+// from fixed fractions of the window. The middle of the window is the stage: no panel
+// covers the central stage_clear_fraction of the width and of the height.
 //
-//   +---------+---------- top ----------+---------+
-//   | left    |                         | right   |
-//   | top     |          stage          | top     |
-//   +---------+   (60 % x 60 %, clear)  +---------+
-//   | left    |                         | right   |
-//   | bottom  |                         | bottom  |
-//   +---------+-------- bottom ---------+---------+
+//   +--------+------- top strip --------+--------+
+//   | left   |                          | right  |
+//   | column |          stage           | column |
+//   |        |   (middle 50 % x 50 %)   |        |
+//   |        +----- bottom strip -------+        |
+//   +--------+--------------------------+--------+
 //
+// A side column is as wide as its widest panel needs, at most a quarter of the window
+// (the stage keeps the middle half). A panel preferring a strip (the transport above,
+// the plots below) goes into its column when the strip is too low for it. When a column
+// cannot hold its panels at their needed heights, every side panel goes into ONE column
+// of collapsible sections (ui/panel_layout.hpp) instead of shrinking into slivers.
 // `centre` is for panels the user opens on purpose (Benchmarks): it covers the stage.
 #include <imgui.h>
 
+#include <span>
+#include <vector>
+
 namespace framelab::ui {
 
+// How much of the window the camera's framing fills (render::framing_camera and the
+// presentation follower use it).
 inline constexpr float stage_fraction = 0.6f;
-
-enum class panel_slot { left_top, left_bottom, top, right_top, right_bottom, bottom, centre };
+// The middle of the window no panel covers: this fraction of the width and of the height.
+inline constexpr float stage_clear_fraction = 0.5f;
 
 struct panel_rect {
   ImVec2 position;
   ImVec2 size;
 };
 
-// The slot's rectangle in a display of `display` pixels whose menu bar is `menu_height`
-// tall. The index-th panel sharing a slot is stacked below the previous one's title bar
-// (title_height tall) so that every title stays visible.
-panel_rect slot_rect(panel_slot slot, ImVec2 display, float menu_height, int index = 0, float title_height = 0.0f);
+enum class panel_place { left, right, top, bottom, centre };
 
-// The stage rectangle (the central stage_fraction of each side).
+// What one open panel needs, in pixels at the current font size.
+struct panel_need {
+  panel_place place = panel_place::left;
+  float width = 0.0f;
+  float height = 0.0f;
+};
+
+struct layout_plan {
+  bool sections = false;          // the side panels share one column of collapsible sections
+  panel_rect column{};            // that column (sections only)
+  std::vector<panel_rect> rects;  // one per need, in order: its own window's place
+  std::vector<char> in_column;    // one per need: drawn as a section of the column
+};
+
+// The plan for `needs` in a display of `display` pixels under a menu bar `menu_height`
+// tall, with `gap` pixels between panels and around the stage.
+layout_plan plan_layout(std::span<const panel_need> needs, ImVec2 display, float menu_height, float gap);
+
+// The stage no panel covers (the central stage_clear_fraction of each side).
 panel_rect stage_rect(ImVec2 display);
 
 }  // namespace framelab::ui

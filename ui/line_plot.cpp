@@ -5,13 +5,19 @@
 #include <cstdio>
 #include <limits>
 
+#include "ui/widgets.hpp"
+
 namespace framelab::ui {
 
 namespace {
 
-double to_axis(double x, bool log_scale) { return log_scale ? std::log10(x) : x; }
+double to_axis(double x, bool log_scale) {
+  return log_scale ? std::log10(x) : x;
+}
 
-bool usable(double x, bool log_scale) { return std::isfinite(x) && (!log_scale || x > 0.0); }
+bool usable(double x, bool log_scale) {
+  return std::isfinite(x) && (!log_scale || x > 0.0);
+}
 
 std::string format_tick(double value, double step) {
   char text[32];
@@ -86,65 +92,150 @@ std::vector<double> nice_ticks(double min, double max, int target_count) {
   return ticks;
 }
 
+namespace {
+
+// The legend's entries flowing left to right in rows of `width` pixels; returns the rows.
+int legend_rows(std::span<const plot_series> series, float width, bool draw, ImVec2 origin, ImU32 text_color) {
+  const float font = ImGui::GetFontSize();
+  const float swatch = 0.8f * font, spacing = 1.2f * font;
+  float x = 0.0f;
+  int rows = series.empty() ? 0 : 1;
+  for (const auto& s : series) {
+    const float entry = swatch + 0.4f * font + ImGui::CalcTextSize(s.label.c_str()).x;
+    if (x > 0.0f && x + entry > width) {
+      x = 0.0f;
+      ++rows;
+    }
+    if (draw) {
+      ImDrawList* list = ImGui::GetWindowDrawList();
+      const ImVec2 p(origin.x + x, origin.y + static_cast<float>(rows - 1) * ImGui::GetTextLineHeightWithSpacing());
+      list->AddRectFilled(ImVec2(p.x, p.y + 0.2f * font), ImVec2(p.x + swatch, p.y + font), s.color);
+      list->AddText(ImVec2(p.x + swatch + 0.4f * font, p.y), text_color, s.label.c_str());
+    }
+    x += entry + spacing;
+  }
+  return rows;
+}
+
+// Ticks along x whose labels do not overlap: fewer ticks until each label has its room.
+std::vector<double> spaced_x_ticks(const plot_range& xr, bool log_x, float pixels, std::vector<std::string>& labels) {
+  const float font = ImGui::GetFontSize();
+  std::vector<double> ticks;
+  for (int target = std::max(2, static_cast<int>(pixels / (font * 5.0f))); target >= 1; target = target * 2 / 3) {
+    ticks = nice_ticks(xr.min, xr.max, target);
+    const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : 1.0;
+    labels.clear();
+    float widest = 0.0f;
+    for (double t : ticks) {
+      labels.push_back(log_x ? format_tick(std::pow(10.0, t), std::pow(10.0, t)) : format_tick(t, step));
+      widest = std::max(widest, ImGui::CalcTextSize(labels.back().c_str()).x);
+    }
+    const float spacing = ticks.size() > 1 ? pixels * static_cast<float>(step / (xr.max - xr.min)) : pixels;
+    if (spacing >= widest + font || target <= 2) break;
+  }
+  return ticks;
+}
+
+}  // namespace
+
+std::size_t nearest_sample(const plot_series& s, double axis_x, bool log_x) {
+  const std::size_t n = std::min(s.x.size(), s.y.size());
+  const double x_value = log_x ? std::pow(10.0, axis_x) : axis_x;
+  const auto it = std::lower_bound(s.x.begin(), s.x.begin() + static_cast<std::ptrdiff_t>(n), x_value);
+  std::size_t i = std::min<std::size_t>(static_cast<std::size_t>(it - s.x.begin()), n - 1);
+  if (i > 0 && std::abs(to_axis(s.x[i - 1], log_x) - axis_x) < std::abs(to_axis(s.x[i], log_x) - axis_x)) --i;
+  return i;
+}
+
+float min_plot_height(std::size_t series) {
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const float legend = static_cast<float>((series + 1) / 2);  // about two entries to a row
+  return (1.0f + legend + 2.0f) * line + min_plot_lines * ImGui::GetFontSize() + 12.0f;
+}
+
 void line_plot(const char* id, std::span<const plot_series> series, const plot_options& options) {
   ImGui::PushID(id);
+  const float font = ImGui::GetFontSize();
+  const float line = ImGui::GetTextLineHeightWithSpacing();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const ImVec2 size(options.size.x > 0.0f ? options.size.x : std::max(avail.x, 50.0f), std::max(options.size.y, 50.0f));
+  const float width = options.size.x > 0.0f ? options.size.x : std::max(avail.x, 8.0f * font);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImU32 label = IM_COL32(190, 190, 195, 255);
+
+  // Above the data: the y title (wrapped to the plot's width), then the legend; below: the
+  // x tick labels and the x title.
+  const std::string y_title = options.y_label + (options.log_y ? " (log)" : "");
+  const float title_height =
+      options.y_label.empty() ? 0.0f : ImGui::CalcTextSize(y_title.c_str(), nullptr, false, width).y + 2.0f;
+  const float legend_height = static_cast<float>(legend_rows(series, width, false, origin, label)) * line;
+  const float top = title_height + legend_height + 4.0f;
+  const float bottom = 2.0f * line + 4.0f;
+  const float height = std::max(options.size.y, top + bottom + min_plot_lines * font);
+  const ImVec2 size(width, height);
   ImGui::InvisibleButton("plot", size);
   const bool hovered = ImGui::IsItemHovered();
   ImDrawList* draw = ImGui::GetWindowDrawList();
 
-  const float font = ImGui::GetFontSize();
-  const ImVec2 p0(origin.x + 6.0f * font * 0.75f + 8.0f, origin.y + 4.0f);
-  const ImVec2 p1(origin.x + size.x - 6.0f, origin.y + size.y - font * 2.2f);
+  const plot_range xr = options.autoscale
+                            ? data_range(series, true, options.log_x)
+                            : plot_range{to_axis(options.x_min, options.log_x), to_axis(options.x_max, options.log_x)};
+  const plot_range yr = options.autoscale
+                            ? data_range(series, false, false, options.log_y)
+                            : plot_range{to_axis(options.y_min, options.log_y), to_axis(options.y_max, options.log_y)};
+  const float data_top = origin.y + top, data_bottom = origin.y + size.y - bottom;
+  const auto yticks =
+      nice_ticks(yr.min, yr.max, std::max(2, static_cast<int>((data_bottom - data_top) / (font * 2.5f))));
+  const double ystep = yticks.size() > 1 ? yticks[1] - yticks[0] : 1.0;
+  std::vector<std::string> ylabels;
+  float y_label_width = 0.0f;
+  for (double t : yticks) {
+    ylabels.push_back(options.log_y ? format_decade(t) : format_tick(t, ystep));
+    y_label_width = std::max(y_label_width, ImGui::CalcTextSize(ylabels.back().c_str()).x);
+  }
+  // The right margin holds half of the last x label (centred on its tick).
+  const float right_margin = 0.5f * ImGui::CalcTextSize(format_tick(xr.max, 1.0).c_str()).x + 6.0f;
+  const ImVec2 p0(origin.x + y_label_width + 0.5f * font, data_top);
+  const ImVec2 p1(std::max(p0.x + font, origin.x + size.x - right_margin), data_bottom);
+  report_plot_height(id, p1.y - p0.y);
   draw->AddRectFilled(p0, p1, IM_COL32(20, 22, 28, 255));
   draw->AddRect(p0, p1, IM_COL32(110, 110, 120, 255));
+  const auto sx = [&](double x) { return p0.x + static_cast<float>((x - xr.min) / (xr.max - xr.min)) * (p1.x - p0.x); };
+  const auto sy = [&](double y) { return p1.y - static_cast<float>((y - yr.min) / (yr.max - yr.min)) * (p1.y - p0.y); };
 
-  const plot_range xr = options.autoscale ? data_range(series, true, options.log_x)
-                                          : plot_range{to_axis(options.x_min, options.log_x), to_axis(options.x_max, options.log_x)};
-  const plot_range yr = options.autoscale ? data_range(series, false, false, options.log_y)
-                                          : plot_range{to_axis(options.y_min, options.log_y), to_axis(options.y_max, options.log_y)};
-  const auto sx = [&](double x) {
-    return p0.x + static_cast<float>((x - xr.min) / (xr.max - xr.min)) * (p1.x - p0.x);
-  };
-  const auto sy = [&](double y) {
-    return p1.y - static_cast<float>((y - yr.min) / (yr.max - yr.min)) * (p1.y - p0.y);
-  };
-
-  // Grid and tick labels.
+  // Grid and tick labels, every label inside the item.
   const ImU32 grid = IM_COL32(60, 62, 70, 255);
-  const ImU32 label = IM_COL32(190, 190, 195, 255);
-  const auto xticks = nice_ticks(xr.min, xr.max, std::max(2, static_cast<int>((p1.x - p0.x) / (font * 6))));
-  const double xstep = xticks.size() > 1 ? xticks[1] - xticks[0] : 1.0;
-  for (double t : xticks) {
-    const float x = sx(t);
+  std::vector<std::string> xlabels;
+  const auto xticks = spaced_x_ticks(xr, options.log_x, p1.x - p0.x, xlabels);
+  for (std::size_t k = 0; k < xticks.size(); ++k) {
+    const float x = sx(xticks[k]);
     draw->AddLine(ImVec2(x, p0.y), ImVec2(x, p1.y), grid);
-    const std::string text = options.log_x ? format_tick(std::pow(10.0, t), std::pow(10.0, t)) : format_tick(t, xstep);
-    draw->AddText(ImVec2(x - 0.3f * font * static_cast<float>(text.size()) * 0.5f, p1.y + 2.0f), label, text.c_str());
+    const float w = ImGui::CalcTextSize(xlabels[k].c_str()).x;
+    const float left = std::clamp(x - 0.5f * w, origin.x, origin.x + size.x - w);
+    draw->AddText(ImVec2(left, p1.y + 2.0f), label, xlabels[k].c_str());
   }
-  const auto yticks = nice_ticks(yr.min, yr.max, std::max(2, static_cast<int>((p1.y - p0.y) / (font * 2.5f))));
-  const double ystep = yticks.size() > 1 ? yticks[1] - yticks[0] : 1.0;
-  for (double t : yticks) {
-    const float y = sy(t);
+  for (std::size_t k = 0; k < yticks.size(); ++k) {
+    const float y = sy(yticks[k]);
     draw->AddLine(ImVec2(p0.x, y), ImVec2(p1.x, y), grid);
-    const std::string text = options.log_y ? format_decade(t) : format_tick(t, ystep);
-    const float w = ImGui::CalcTextSize(text.c_str()).x;
-    draw->AddText(ImVec2(p0.x - w - 4.0f, y - font * 0.5f), label, text.c_str());
+    const float w = ImGui::CalcTextSize(ylabels[k].c_str()).x;
+    const float text_top = std::clamp(y - 0.5f * font, p0.y - 0.5f * font, p1.y - 0.5f * font);
+    draw->AddText(ImVec2(p0.x - w - 0.25f * font, text_top), label, ylabels[k].c_str());
   }
   const std::string x_title = options.x_label + (options.log_x ? " (log)" : "");
-  draw->AddText(ImVec2(0.5f * (p0.x + p1.x) - 0.5f * ImGui::CalcTextSize(x_title.c_str()).x, p1.y + font + 2.0f), label,
+  const float x_title_width = ImGui::CalcTextSize(x_title.c_str()).x;
+  draw->AddText(ImVec2(std::max(origin.x, 0.5f * (p0.x + p1.x - x_title_width)), p1.y + line + 2.0f), label,
                 x_title.c_str());
+  check_text_fits(x_title.c_str(), x_title_width, size.x);
   if (!options.y_label.empty()) {
-    const std::string y_title = options.y_label + (options.log_y ? " (log)" : "");
-    draw->AddText(ImVec2(origin.x, origin.y), label, y_title.c_str());
+    draw->AddText(ImGui::GetFont(), font, origin, label, y_title.c_str(), nullptr, size.x);
   }
+  legend_rows(series, size.x, true, ImVec2(origin.x, origin.y + title_height), label);
 
   // Series, clipped to the frame; at most a few points per pixel column.
   draw->PushClipRect(p0, p1, true);
   for (const auto& s : series) {
     const std::size_t n = std::min(s.x.size(), s.y.size());
-    const std::size_t stride = std::max<std::size_t>(1, n / static_cast<std::size_t>(std::max(1.0f, 2.0f * (p1.x - p0.x))));
+    const std::size_t stride =
+        std::max<std::size_t>(1, n / static_cast<std::size_t>(std::max(1.0f, 2.0f * (p1.x - p0.x))));
     ImVec2 previous;
     bool have_previous = false;
     for (std::size_t i = 0; i < n; i += stride) {
@@ -153,39 +244,36 @@ void line_plot(const char* id, std::span<const plot_series> series, const plot_o
         continue;
       }
       const ImVec2 p(sx(to_axis(s.x[i], options.log_x)), sy(to_axis(s.y[i], options.log_y)));
-      if (have_previous) draw->AddLine(previous, p, s.color, 1.5f);
-      if (n < 64) draw->AddCircleFilled(p, 2.5f, s.color);
+      if (have_previous) draw->AddLine(previous, p, s.color, 0.1f * font + 0.5f);
+      if (n < 64) draw->AddCircleFilled(p, 0.16f * font, s.color);
       previous = p;
       have_previous = true;
     }
   }
-  draw->PopClipRect();
 
-  // Legend, top-left inside the frame.
-  float ly = p0.y + 4.0f;
-  for (const auto& s : series) {
-    draw->AddRectFilled(ImVec2(p0.x + 6.0f, ly + 4.0f), ImVec2(p0.x + 16.0f, ly + font - 4.0f), s.color);
-    draw->AddText(ImVec2(p0.x + 20.0f, ly), label, s.label.c_str());
-    ly += font + 1.0f;
-  }
-
-  // Readout of the value at the mouse's x.
+  // Hovering: a line at the mouse, the nearest sample of each series marked, and a
+  // tooltip with x and each series' value there.
   if (hovered && !series.empty()) {
-    const double mx = xr.min + (ImGui::GetIO().MousePos.x - p0.x) / (p1.x - p0.x) * (xr.max - xr.min);
+    const float mouse_x = ImGui::GetIO().MousePos.x;
+    const double mx = xr.min + (mouse_x - p0.x) / (p1.x - p0.x) * (xr.max - xr.min);
     const double x_value = options.log_x ? std::pow(10.0, mx) : mx;
-    draw->AddLine(ImVec2(ImGui::GetIO().MousePos.x, p0.y), ImVec2(ImGui::GetIO().MousePos.x, p1.y),
-                  IM_COL32(200, 200, 200, 90));
+    draw->AddLine(ImVec2(mouse_x, p0.y), ImVec2(mouse_x, p1.y), IM_COL32(200, 200, 200, 90));
     ImGui::BeginTooltip();
     ImGui::Text("%s = %.6g", options.x_label.c_str(), x_value);
     for (const auto& s : series) {
       const std::size_t n = std::min(s.x.size(), s.y.size());
       if (n == 0) continue;
-      const auto it = std::lower_bound(s.x.begin(), s.x.begin() + static_cast<std::ptrdiff_t>(n), x_value);
-      const std::size_t i = std::min<std::size_t>(static_cast<std::size_t>(it - s.x.begin()), n - 1);
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(s.color), "%s: %.6g", s.label.c_str(), s.y[i]);
+      const std::size_t i = nearest_sample(s, mx, options.log_x);
+      if (usable(s.x[i], options.log_x) && usable(s.y[i], options.log_y)) {
+        draw->AddCircle(ImVec2(sx(to_axis(s.x[i], options.log_x)), sy(to_axis(s.y[i], options.log_y))), 0.3f * font,
+                        s.color, 0, 2.0f);
+      }
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(s.color), "%s: %.6g  (at %.6g)", s.label.c_str(), s.y[i],
+                         s.x[i]);
     }
     ImGui::EndTooltip();
   }
+  draw->PopClipRect();
   ImGui::PopID();
 }
 

@@ -2,12 +2,15 @@
 // A reusable line plot drawn with ImGui's draw list (there is no ImPlot package):
 // axes with tick labels, several series, a legend, autoscale or fixed ranges, a
 // log-scale x axis, and a readout of the nearest sample under the mouse. Used by
-// the plots panel and the benchmark panels.
+// the plots panel and the benchmark panels. Readable at any size and scale: the data
+// area is at least min_plot_lines text lines tall (the plot grows to keep it), the
+// legend sits above the data (never over a curve), the margins are measured from the
+// tick labels so none is cut, and x tick labels are spaced so none overlaps another.
+#include <imgui.h>
+
 #include <span>
 #include <string>
 #include <vector>
-
-#include <imgui.h>
 
 namespace framelab::ui {
 
@@ -26,8 +29,14 @@ struct plot_options {
   bool autoscale = true;  // fit the data; otherwise use the ranges below
   double x_min = 0.0, x_max = 1.0;
   double y_min = 0.0, y_max = 1.0;
-  ImVec2 size{0.0f, 200.0f};  // 0 width: the available width
+  ImVec2 size{0.0f, 200.0f};  // 0 width: the available width; the height grows to min_plot_lines
 };
+
+inline constexpr float min_plot_lines = 8.0f;  // the data area's least height, in text lines
+
+// The height of a plot whose data area is min_plot_lines tall, with room for the
+// legend of `series` entries, the y title and the x axis, at the current font.
+float min_plot_height(std::size_t series = 3);
 
 // The range a plot shows: [min, max] with max > min (padded when the data is flat).
 struct plot_range {
@@ -43,7 +52,12 @@ plot_range data_range(std::span<const plot_series> series, bool along_x, bool lo
 // "Nice" tick positions (1, 2, 5 x 10^k steps) covering [min, max].
 std::vector<double> nice_ticks(double min, double max, int target_count);
 
-// Draws the plot as one item of the current window.
+// The index of the sample of `s` nearest to `axis_x` along the x axis as drawn (in
+// decades on a log axis), for the hover readout; s.x ascending and not empty.
+std::size_t nearest_sample(const plot_series& s, double axis_x, bool log_x);
+
+// Draws the plot as one item of the current window. Hovering shows a tooltip with the x
+// value and each series' nearest sample (value and x), and marks those samples.
 void line_plot(const char* id, std::span<const plot_series> series, const plot_options& options);
 
 // A distinct colour for series i (a qualitative palette).

@@ -1,7 +1,7 @@
 #pragma once
 // One function per panel; draw_ui (ui/app_ui.cpp) calls them. Each panel lives in
 // its own file named after it.
-#include "ui/default_layout.hpp"
+#include "ui/panel_layout.hpp"
 #include "ui/ui_state.hpp"
 
 namespace framelab::ui {
@@ -20,8 +20,12 @@ void draw_lesson_caption(ui_state& state);
 // the presentation bar).
 void draw_transport_buttons(ui_state& state);
 
-// Places the next window in its slot of the default layout (ui/default_layout.hpp) on
-// first use; `index` stacks panels sharing a slot.
-void place_window(const ui_state& state, panel_slot slot, int index = 0);
+// The widths the Transport and Parameters panels need to show every control and value
+// whole at the current font (ui/panel_layout.hpp plans with them).
+float transport_width(ui_state& state);
+float parameters_width(ui_state& state);
+// The height the Plots panel's content needs at `width` pixels (the channel list beside
+// the plot or above it, the plot at least 8 lines tall).
+float plots_height(ui_state& state, float width);
 
 }  // namespace framelab::ui

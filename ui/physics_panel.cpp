@@ -67,9 +67,10 @@ int edit_settings(rotation_settings& s) {
     ImGui::EndCombo();
   }
   tooltip(integrator_tooltip(s.integrator));
-  if (ImGui::Checkbox("gyroscopic term (omega x L)", &s.gyroscopic)) changed = 2;
+  if (ImGui::Checkbox("gyroscopic term", &s.gyroscopic)) changed = 2;
   tooltip(
-      "alpha = I^-1 (tau - omega x L). Off drops omega x L as game engines do: no torque-free precession, "
+      "The gyroscopic term omega x L: alpha = I^-1 (tau - omega x L). Off drops omega x L as game engines do: no "
+      "torque-free precession, "
       "no flip, and L is not conserved.");
   ImGui::BeginDisabled(s.integrator != integrator_kind::magnus);
   if (ImGui::SliderInt("Magnus terms", &s.magnus_terms, 1, 3)) changed = 3;
@@ -110,8 +111,8 @@ void copy_field(int field, const rotation_settings& from, rotation_settings& to)
 void rotation_per_step_readout(const spinning_body& b, double dt) {
   const double bound = magnus_convergence_bound<double>;
   const double angle = b.rotation_per_step(dt);
-  ImGui::Text("h = %.4g ms   |omega| = %.4g rad/s", dt * 1000.0, glm::length(b.body.angular_velocity));
-  ImGui::Text("h |omega| = %.3g rad = %.3g deg", angle, angle * rad_to_deg);
+  ImGui::TextWrapped("h = %.4g ms   |omega| = %.4g rad/s", dt * 1000.0, glm::length(b.body.angular_velocity));
+  ImGui::TextWrapped("h |omega| = %.3g rad = %.3g deg", angle, angle * rad_to_deg);
   help_marker(
       "The angle the body turns in one step. The Magnus series converges only below pi/sqrt(2) = 2.221 rad "
       "(127.3 deg) per step; larger steps are split into substeps.");
@@ -135,34 +136,38 @@ void rotation_per_step_readout(const spinning_body& b, double dt) {
     ImGui::PopStyleColor();
   }
   if (b.conserves_invariants() && substeps > 0) {
-    ImGui::TextDisabled("Newton iterations last step: %d", b.last_report().newton_iterations);
+    disabled_text_wrapped("Newton iterations last step: %d", b.last_report().newton_iterations);
   }
 }
 
 void invariants_readout(const spinning_body& b) {
-  ImGui::Text("E = %.6g J", b.energy());
-  ImGui::Text("  drift E/E0 - 1 = %+.2e", b.energy_drift());
+  ImGui::TextWrapped("E = %.6g J", b.energy());
+  ImGui::TextWrapped("  drift E/E0 - 1 = %+.2e", b.energy_drift());
   tooltip("Torque-free (or under gravity alone) the true energy is constant.");
   if (b.torque_free()) {
-    ImGui::Text("|L| = %.6g kg m^2/s", b.momentum_norm());
-    ImGui::Text("  drift |L|/|L0| - 1 = %+.2e", b.momentum_drift());
+    ImGui::TextWrapped("|L| = %.6g kg m^2/s", b.momentum_norm());
+    ImGui::TextWrapped("  drift |L|/|L0| - 1 = %+.2e", b.momentum_drift());
     tooltip("Torque-free, L is constant in the world frame.");
-    ImGui::Text("  direction drift %.2e rad", b.momentum_direction_drift());
+    ImGui::TextWrapped("  direction drift %.2e rad", b.momentum_direction_drift());
     tooltip("Angle between L and its initial direction.");
   }
-  ImGui::Text("angle omega-L = %.4g deg", b.angle_omega_momentum() * rad_to_deg);
+  ImGui::TextWrapped("angle omega-L = %.4g deg", b.angle_omega_momentum() * rad_to_deg);
   tooltip("Non-zero whenever omega and L point different ways: then omega x L is non-zero and the body precesses.");
 }
 
 void draw_integrator_tab(ui_state& state) {
   auto* s = dynamic_cast<rigid_body_scene*>(&state.sim->current_mutable());
   if (s == nullptr || s->body_count() == 0) {
-    ImGui::TextDisabled("No spinning body in this scene.");
+    disabled_text_wrapped("No spinning body in this scene.");
     return;
   }
   auto& ps = state.panel_state<physics_panel_state>();
   if (ps.selected >= s->body_count()) ps.selected = 0;
-  ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);  // room for the labels in a narrow panel
+  // Room for the widest label beside the fields.
+  float label = 0.0f;
+  for (const char* name : {"integrator", "Magnus terms", "exponential", "body"})
+    label = std::max(label, ImGui::CalcTextSize(name).x);
+  ImGui::PushItemWidth(-(label + ImGui::GetStyle().ItemInnerSpacing.x));
   if (s->body_count() > 1) {
     const std::string current = std::to_string(ps.selected + 1) + ": " + s->body(ps.selected).name;
     if (ImGui::BeginCombo("body", current.c_str())) {
@@ -173,8 +178,10 @@ void draw_integrator_tab(ui_state& state) {
       ImGui::EndCombo();
     }
     tooltip("Which copy the settings below change (the labels in the view name them by number).");
-    ImGui::Checkbox("change all bodies at once", &ps.all_bodies);
-    tooltip("A change to a field is copied to every body; the other fields keep their own values.");
+    ImGui::Checkbox("all bodies", &ps.all_bodies);
+    tooltip(
+        "Change all bodies at once: a change to a field is copied to every body; the other fields keep their "
+        "own values.");
   }
   spinning_body& b = s->body(ps.selected);
   rotation_settings edited = b.settings;
@@ -217,7 +224,7 @@ void draw_physics(ui_state& state) {
 
 // Every spinning-body scene (free-body, precession, tennis-racket, gyroscope, and any
 // later one) derives from rigid_body_scene.
-const int registered = register_scene_panel<rigid_body_scene>("Physics", &draw_physics);
+const int registered = register_scene_panel<rigid_body_scene>("Physics", &draw_physics, nullptr, {20.0f, 14.0f});
 
 }  // namespace
 

@@ -1,6 +1,6 @@
-#include <algorithm>
-
 #include <imgui.h>
+
+#include <algorithm>
 
 #include "ui/line_plot.hpp"
 #include "ui/panels.hpp"
@@ -8,18 +8,52 @@
 
 namespace framelab::ui {
 
+namespace {
+
+// The channel list: as wide as its widest checkbox, in a frame with a scroll bar.
+float channel_list_width(const std::vector<channel_def>& defs) {
+  float width = 0.0f;
+  for (const auto& def : defs) width = std::max(width, checkbox_width(def.name.c_str()));
+  return width + 2.0f * ImGui::GetStyle().WindowPadding.x + ImGui::GetStyle().ScrollbarSize;
+}
+
+// Beside the plot where the panel is wide enough for both, else above it, a few rows tall.
+bool list_beside(float width, float list_width) {
+  return width >= list_width + ImGui::GetFontSize() * 16.0f;
+}
+
+float list_height_above(std::size_t channels) {
+  const float rows = static_cast<float>(std::min<std::size_t>(channels, 4));
+  return rows * ImGui::GetFrameHeightWithSpacing() + 2.0f * ImGui::GetStyle().WindowPadding.y +
+         ImGui::GetStyle().ScrollbarSize;
+}
+
+}  // namespace
+
+float plots_height(ui_state& state, float width) {
+  const auto& defs = state.sim->channel_defs();
+  const auto plotted = static_cast<std::size_t>(std::count(state.plotted.begin(), state.plotted.end(), true));
+  const float plot = ImGui::GetFrameHeightWithSpacing() + min_plot_height(plotted);
+  return list_beside(width, channel_list_width(defs))
+             ? plot
+             : plot + list_height_above(defs.size()) + ImGui::GetStyle().ItemSpacing.y;
+}
+
 // Any scene channel against time: pick channels with checkboxes, one shared plot.
 void draw_plots_panel(ui_state& state) {
-  place_window(state, panel_slot::bottom);
-  if (!ImGui::Begin("Plots", &state.show_plots)) {
-    ImGui::End();
+  if (!begin_panel(state, panel_id::plots, "Plots", &state.show_plots)) {
+    end_panel(state, panel_id::plots);
     return;
   }
   const auto& defs = state.sim->channel_defs();
   const auto& history = state.sim->history();
   const auto& times = history.times();
 
-  ImGui::BeginChild("channels", ImVec2(ImGui::GetFontSize() * 11.0f, 0.0f), true);
+  // The channel list (a name wider than the list scrolls sideways).
+  const float list_width = channel_list_width(defs);
+  const bool beside = list_beside(ImGui::GetContentRegionAvail().x, list_width);
+  const ImVec2 list_size(beside ? list_width : 0.0f, beside ? 0.0f : list_height_above(defs.size()));
+  ImGui::BeginChild("channels", list_size, true, ImGuiWindowFlags_HorizontalScrollbar);
   for (std::size_t i = 0; i < defs.size() && i < state.plotted.size(); ++i) {
     bool on = state.plotted[i];
     ImGui::PushStyleColor(ImGuiCol_CheckMark, ImGui::ColorConvertU32ToFloat4(series_color(i)));
@@ -29,15 +63,15 @@ void draw_plots_panel(ui_state& state) {
     tooltip(tip.c_str());
   }
   ImGui::EndChild();
-  ImGui::SameLine();
+  if (beside) ImGui::SameLine();
 
   ImGui::BeginGroup();
   ImGui::Checkbox("log t", &state.plot_log_x);
   tooltip("Logarithmic time axis (t > 0 only)");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
+  same_line_if_fits(labelled_width(ImGui::GetFontSize() * 7.0f, "window"));
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
   float window = static_cast<float>(state.plot_window_s);
-  if (ImGui::SliderFloat("window (s)", &window, 0.0f, 120.0f, window <= 0.0f ? "all" : "%.0f s")) {
+  if (ImGui::SliderFloat("window", &window, 0.0f, 120.0f, window <= 0.0f ? "all" : "%.0f s")) {
     state.plot_window_s = window;
   }
   tooltip("Seconds of history shown; 0 shows everything recorded");
@@ -64,10 +98,10 @@ void draw_plots_panel(ui_state& state) {
   options.x_label = "t (s)";
   options.y_label = units;
   options.log_x = state.plot_log_x;
-  options.size = ImVec2(0.0f, std::max(80.0f, ImGui::GetContentRegionAvail().y));
+  options.size = ImVec2(0.0f, fill_height(state, min_plot_height(series.size())));
   line_plot("channels_plot", series, options);
   ImGui::EndGroup();
-  ImGui::End();
+  end_panel(state, panel_id::plots);
 }
 
 }  // namespace framelab::ui

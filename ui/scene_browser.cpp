@@ -8,9 +8,8 @@ namespace framelab::ui {
 
 // Scenes grouped by category; the current scene's teaching text underneath.
 void draw_scene_browser(ui_state& state) {
-  place_window(state, panel_slot::left_top);
-  if (!ImGui::Begin("Scenes", &state.show_browser)) {
-    ImGui::End();
+  if (!begin_panel(state, panel_id::browser, "Scenes", &state.show_browser)) {
+    end_panel(state, panel_id::browser);
     return;
   }
   std::string category;
@@ -32,7 +31,7 @@ void draw_scene_browser(ui_state& state) {
   const auto& info = state.sim->entry().info;
   ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1.0f), "%s", info.name.c_str());
   ImGui::TextWrapped("%s", info.teaching_text.c_str());
-  ImGui::End();
+  end_panel(state, panel_id::browser);
 }
 
 }  // namespace framelab::ui

@@ -2,7 +2,7 @@
 
 #include <imgui.h>
 
-#include "ui/panels.hpp"
+#include "ui/panel_layout.hpp"
 
 namespace framelab::ui {
 
@@ -16,8 +16,8 @@ std::vector<scene_panel>& panel_registry() {
 }  // namespace
 
 int register_scene_panel_for(scene_predicate matches, std::string title, scene_panel_function draw,
-                             scene_panel_function every_frame) {
-  panel_registry().push_back({std::move(title), matches, draw, every_frame});
+                             scene_panel_function every_frame, panel_size size) {
+  panel_registry().push_back({std::move(title), matches, draw, every_frame, size});
   return static_cast<int>(panel_registry().size());
 }
 
@@ -34,9 +34,8 @@ void draw_scene_panels(ui_state& state, bool visible) {
   for (const auto& panel : panels_for_scene(state.sim->current())) {
     if (panel.every_frame != nullptr) panel.every_frame(state);
     if (!visible) continue;
-    place_window(state, panel_slot::right_bottom, index++);
-    if (ImGui::Begin(panel.title.c_str())) panel.draw(state);
-    ImGui::End();
+    if (begin_panel(state, panel_id::scene, panel.title.c_str(), nullptr, index)) panel.draw(state);
+    end_panel(state, panel_id::scene, index++);
   }
 }
 

@@ -24,24 +24,34 @@ namespace framelab::ui {
 using scene_panel_function = void (*)(ui_state& state);
 using scene_predicate = bool (*)(const scene& s);
 
+// What a scene panel needs to show its content without cutting it: a width in font sizes
+// (ImGui::GetFontSize) and a height in widget rows (ImGui::GetFrameHeightWithSpacing), so
+// that it grows with the interface scale (ui/default_layout.hpp places it).
+struct panel_size {
+  float width_em = 24.0f;
+  float height_rows = 16.0f;
+};
+
 struct scene_panel {
   std::string title;                  // window title
   scene_predicate matches = nullptr;  // is the panel for this scene?
   scene_panel_function draw = nullptr;
   scene_panel_function every_frame = nullptr;  // optional
+  panel_size size{};
 };
 
 // Adds a panel for the scenes `matches` accepts; returns its registration number.
 // Panels are drawn in registration order.
 int register_scene_panel_for(scene_predicate matches, std::string title, scene_panel_function draw,
-                             scene_panel_function every_frame = nullptr);
+                             scene_panel_function every_frame = nullptr, panel_size size = {});
 
 // Adds a panel for every scene that is a T (T or derived from it).
 template <class T>
-int register_scene_panel(std::string title, scene_panel_function draw, scene_panel_function every_frame = nullptr) {
+int register_scene_panel(std::string title, scene_panel_function draw, scene_panel_function every_frame = nullptr,
+                         panel_size size = {}) {
   static_assert(std::is_base_of_v<scene, T>, "register_scene_panel<T>: T must derive from framelab::scene");
   return register_scene_panel_for([](const scene& s) { return dynamic_cast<const T*>(&s) != nullptr; },
-                                  std::move(title), draw, every_frame);
+                                  std::move(title), draw, every_frame, size);
 }
 
 // The panels registered for this scene object, in registration order.

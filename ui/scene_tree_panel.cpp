@@ -1,8 +1,10 @@
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
+#include <optional>
 #include <vector>
 
 #include "ui/frame_editor.hpp"
@@ -35,8 +37,10 @@ void tree_rows(ui_state& state, const scene_view& view, const std::vector<std::v
                const std::vector<int>& rows) {
   for (std::size_t k = 0; k < rows.size() && k < max_rows_per_parent; ++k) tree_node(state, view, children, rows[k]);
   if (rows.size() > max_rows_per_parent) {
-    ImGui::TextDisabled("... and %zu more (double-click one in the view to select it)",
-                        rows.size() - max_rows_per_parent);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("... and %zu more (double-click one in the view to select it)",
+                       rows.size() - max_rows_per_parent);
+    ImGui::PopStyleColor();
   }
 }
 
@@ -54,35 +58,57 @@ void tree_node(ui_state& state, const scene_view& view, const std::vector<std::v
   ImGui::TreePop();
 }
 
-// One compact row: a short name, x y z and the unit; `tip` explains it on hover.
+// One row of a frame's table: a short name, x y z and the unit; `tip` explains it on hover.
 void vector_row(const char* name, const glm::dvec3& v, const char* unit, const char* tip) {
-  numbers_text("%-6s%7.3f%8.3f%8.3f %s", name, v.x, v.y, v.z, unit);
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(name);
   tooltip(tip);
+  for (int k = 0; k < 3; ++k) {
+    ImGui::TableNextColumn();
+    numbers_text("%8.3f", v[k]);
+  }
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(unit);
 }
 
-// Translation in metres, rotation as an angle in degrees about an axis, scale.
-void pose_rows(const char* title, const transform<double, 3>& pose) {
+// A frame as a table: translation in metres, rotation as an angle in degrees about an
+// axis, scale, and (when it moves) velocity, acceleration, angular velocity and angular
+// acceleration, with units.
+void frame_table(const char* title, const transform<double, 3>& pose,
+                 const std::optional<dynamic_transform<double, 3>>& dynamics) {
   glm::dquat q = glm::normalize(pose.rotation);
   if (q.w < 0.0) q = -q;  // the shorter way round
   const double s = glm::length(glm::dvec3(q.x, q.y, q.z));
   const double angle = 2.0 * std::atan2(s, q.w);
   const glm::dvec3 axis = s > 1e-12 ? glm::dvec3(q.x, q.y, q.z) / s : glm::dvec3(0.0, 1.0, 0.0);
-  ImGui::TextColored(ImVec4(0.6f, 0.8f, 1.0f, 1.0f), "%s", title);
+  colored_text_wrapped(ImVec4(0.6f, 0.8f, 1.0f, 1.0f), "%s", title);
+  if (!begin_wide_table(title, 5, dynamics ? 8 : 4, false)) return;
   vector_row("pos", pose.translation, "m", "Position T (x, y, z)");
-  numbers_text("%-6s%7.2f deg  scale %.4g", "rot", angle * 180.0 / std::numbers::pi, pose.scale);
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted("rot");
   char quat[96];
   std::snprintf(quat, sizeof quat, "Angle about the axis below; quaternion (w, x, y, z) = (%.4f, %.4f, %.4f, %.4f)",
                 q.w, q.x, q.y, q.z);
   tooltip(quat);
+  ImGui::TableNextColumn();
+  numbers_text("%8.2f", angle * 180.0 / std::numbers::pi);
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted("deg");
   vector_row("axis", axis, "", "Rotation axis (unit)");
-}
-
-// Velocity, acceleration, angular velocity and angular acceleration, with units.
-void dynamics_rows(const dynamic_transform<double, 3>& d) {
-  vector_row("v", d.velocity, "m/s", "Velocity v = dT/dt");
-  vector_row("a", d.accel, "m/s^2", "Acceleration a = dv/dt");
-  vector_row("w", d.angular_velocity, "rad/s", "Angular velocity w (dR/dt = w x R)");
-  vector_row("alpha", d.angular_accel, "rad/s^2", "Angular acceleration alpha = dw/dt");
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted("scale");
+  ImGui::TableNextColumn();
+  numbers_text("%8.4g", pose.scale);
+  if (dynamics) {
+    vector_row("v", dynamics->velocity, "m/s", "Velocity v = dT/dt");
+    vector_row("a", dynamics->accel, "m/s^2", "Acceleration a = dv/dt");
+    vector_row("w", dynamics->angular_velocity, "rad/s", "Angular velocity w (dR/dt = w x R)");
+    vector_row("alpha", dynamics->angular_accel, "rad/s^2", "Angular acceleration alpha = dw/dt");
+  }
+  ImGui::EndTable();
 }
 
 // Kept in ui_state (panel_state<every_node_options>).
@@ -101,8 +127,13 @@ void every_node_table(ui_state& state, const scene_view& view) {
   ImGui::SameLine();
   if (ImGui::RadioButton("local##every", !world)) world = false;
   tooltip("Relative to each node's parent (local)");
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
-  if (!ImGui::BeginTable("every node", 5, flags)) return;
+  int rows = 0;
+  for (const auto& node : view.nodes) rows += (world ? node.world_dynamics : node.local_dynamics) ? 1 : 0;
+  if (!begin_wide_table("every node", 5, std::min(rows, 12), true, ImGui::GetTextLineHeight(),
+                        ImGuiTableFlags_ScrollY)) {
+    return;
+  }
+  ImGui::TableSetupScrollFreeze(1, 1);
   ImGui::TableSetupColumn("node");
   ImGui::TableSetupColumn("|v| m/s");
   ImGui::TableSetupColumn("|a| m/s^2");
@@ -132,30 +163,37 @@ void every_node_table(ui_state& state, const scene_view& view) {
 }  // namespace
 
 void draw_scene_tree_panel(ui_state& state) {
-  place_window(state, panel_slot::right_top);
-  if (!ImGui::Begin("Scene tree", &state.show_tree)) {
-    ImGui::End();
+  if (!begin_panel(state, panel_id::tree, "Scene tree", &state.show_tree)) {
+    end_panel(state, panel_id::tree);
     return;
   }
   const scene_view& view = state.sim->view();
   const auto children = children_of(view);
-  tree_rows(state, view, children, children.back());
+  // The nodes in a box that scrolls sideways (a long name or a deep tree never cut) and
+  // down (a scene of many bodies), at most 12 rows tall.
+  const float rows = static_cast<float>(std::min<std::size_t>(view.nodes.size() + 1, 12));
+  const float height = rows * ImGui::GetTextLineHeightWithSpacing() + ImGui::GetStyle().ScrollbarSize +
+                       2.0f * ImGui::GetStyle().WindowPadding.y;
+  if (ImGui::BeginChild("nodes", ImVec2(0.0f, height), true, ImGuiWindowFlags_HorizontalScrollbar)) {
+    tree_rows(state, view, children, children.back());
+  }
+  ImGui::EndChild();
   ImGui::Separator();
   if (state.selected_node < 0 || state.selected_node >= static_cast<int>(view.nodes.size())) {
-    ImGui::TextDisabled("Select a node (click here, or double-click it in the view)");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Select a node (click here, or double-click it in the view)");
+    ImGui::PopStyleColor();
   } else {
     const auto& node = view.nodes[static_cast<std::size_t>(state.selected_node)];
-    ImGui::Text("%s", node.name.c_str());
-    ImGui::SameLine();
+    ImGui::TextWrapped("%s", node.name.c_str());
+    if (state.camera.get) same_line_if_fits(ImGui::CalcTextSize("Focus").x + 2.0f * ImGui::GetStyle().FramePadding.x);
     if (state.camera.get && button("Focus", "Point the camera at this node")) {
       camera_setup camera = state.camera.get();
       camera.target = node.world.translation;
       state.camera.set(camera);
     }
-    pose_rows("Local (relative to parent)", node.local);
-    if (node.local_dynamics) dynamics_rows(*node.local_dynamics);
-    pose_rows("World", node.world);
-    if (node.world_dynamics) dynamics_rows(*node.world_dynamics);
+    frame_table("Local (relative to parent)", node.local, node.local_dynamics);
+    frame_table("World", node.world, node.world_dynamics);
     draw_frame_editor(state, state.selected_node);
   }
   every_node_table(state, view);
@@ -168,12 +206,13 @@ void draw_scene_tree_panel(ui_state& state) {
         ++unlabelled;
         continue;
       }
-      ImGui::TextColored(ImVec4(v.color.r, v.color.g, v.color.b, 1.0f), "  %s: |v| = %.4g %s", v.label.c_str(),
-                         glm::length(v.value), v.unit.c_str());
+      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(v.color.r, v.color.g, v.color.b, 1.0f));
+      ImGui::TextWrapped("  %s: |v| = %.4g %s", v.label.c_str(), glm::length(v.value), v.unit.c_str());
+      ImGui::PopStyleColor();
     }
-    if (unlabelled > 0) ImGui::TextDisabled("  + %zu unlabelled arrows", unlabelled);
+    if (unlabelled > 0) disabled_text_wrapped("  + %zu unlabelled arrows", unlabelled);
   }
-  ImGui::End();
+  end_panel(state, panel_id::tree);
 }
 
 }  // namespace framelab::ui

@@ -1,6 +1,8 @@
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "ui/panels.hpp"
 #include "ui/widgets.hpp"
@@ -15,7 +17,8 @@ void clock_controls(ui_state& state) {
   clock_settings clock = state.sim->clock();
   double dt_ms = clock.dt * 1000.0;
   bool changed = false;
-  const float field = ImGui::GetFontSize() * 8.0f;
+  // Fields 8 font sizes wide, narrower in a narrow panel so that the longest label fits.
+  const float field = field_width_beside("time scale", 8.0f);
   ImGui::SetNextItemWidth(field);
   if (ImGui::InputDouble("dt (ms)", &dt_ms, 1.0, 5.0, "%.4f")) {
     clock.dt = dt_ms / 1000.0;
@@ -43,46 +46,66 @@ void clock_controls(ui_state& state) {
 
 }  // namespace
 
+// A button's width with its label.
+float button_width(const char* label) {
+  return ImGui::CalcTextSize(label, nullptr, true).x + 2.0f * ImGui::GetStyle().FramePadding.x;
+}
+
 void draw_transport_buttons(ui_state& state) {
   simulation& sim = *state.sim;
+  const float play_width = ImGui::GetFontSize() * 4.5f;
   if (button(sim.paused() ? "Play###play_pause" : "Pause###play_pause", "Run or pause the simulation (Space)",
-             ImVec2(ImGui::GetFontSize() * 4.5f, 0.0f))) {
+             ImVec2(play_width, 0.0f))) {
     apply_shortcut(state, shortcut::toggle_pause);
   }
-  ImGui::SameLine();
+  same_line_if_fits(button_width("Step"));
   if (button("Step", "Advance by exactly one time step dt and pause (.)")) apply_shortcut(state, shortcut::single_step);
-  ImGui::SameLine();
+  same_line_if_fits(button_width("Reset"));
   if (button("Reset", "Restart the scene from t = 0 with the current parameters (R)")) {
     apply_shortcut(state, shortcut::reset);
   }
   for (const auto& action : sim.current().actions()) {
-    ImGui::SameLine();
+    same_line_if_fits(button_width(action.label.c_str()));
     const std::string tip = action.tooltip + (action.shortcut.empty() ? "" : " (" + action.shortcut + ")");
     if (button(action.label.c_str(), tip.c_str())) sim.trigger(action.name);
   }
 }
 
+float transport_width(ui_state& state) {
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  float row = ImGui::GetFontSize() * 4.5f + button_width("Step") + button_width("Reset") + 2.0f * spacing;
+  for (const auto& action : state.sim->current().actions()) row += spacing + button_width(action.label.c_str());
+  return std::max(row, labelled_width(ImGui::GetFontSize() * 8.0f, "time scale"));
+}
+
 void draw_transport_panel(ui_state& state) {
-  place_window(state, panel_slot::top);
-  if (!ImGui::Begin("Transport", &state.show_transport)) {
-    ImGui::End();
+  if (!begin_panel(state, panel_id::transport, "Transport", &state.show_transport)) {
+    end_panel(state, panel_id::transport);
     return;
   }
   simulation& sim = *state.sim;
   draw_transport_buttons(state);
-  ImGui::SameLine();
-  ImGui::Text("t = %.3f s   step %lld   %.2fx real time", sim.time(), sim.step_count(),
-              sim.paused() ? 0.0 : sim.real_time_factor());
+  // The readouts, each whole, as many to a row as fit.
+  char readouts[3][64];
+  std::snprintf(readouts[0], sizeof readouts[0], "t = %.3f s", sim.time());
+  std::snprintf(readouts[1], sizeof readouts[1], "step %lld", sim.step_count());
+  std::snprintf(readouts[2], sizeof readouts[2], "%.2fx real time", sim.paused() ? 0.0 : sim.real_time_factor());
+  for (const char* text : readouts) {
+    same_line_if_fits(ImGui::CalcTextSize(text).x);
+    ImGui::TextUnformatted(text);
+  }
   clock_controls(state);
   if (sim.fault()) error_text(sim.fault()->c_str());
   if (!state.message.empty()) {
     if (state.message_is_error) {
       error_text(state.message.c_str());
     } else {
-      ImGui::TextDisabled("%s", state.message.c_str());
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      ImGui::TextWrapped("%s", state.message.c_str());
+      ImGui::PopStyleColor();
     }
   }
-  ImGui::End();
+  end_panel(state, panel_id::transport);
 }
 
 }  // namespace framelab::ui

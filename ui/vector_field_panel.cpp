@@ -19,6 +19,7 @@
 #include "core/ad/autodiff.hpp"
 #include "scenes/vector_field.hpp"
 #include "ui/line_plot.hpp"
+#include "ui/panel_layout.hpp"
 #include "ui/scene_panels.hpp"
 #include "ui/widgets.hpp"
 
@@ -34,7 +35,6 @@ enum class inspect_mode { probe_start, probe_particle, mouse };
 struct field_panel_state {
   inspect_mode mode = inspect_mode::probe_start;
   double fd_step = 1e-3;  // m
-  bool sized = false;
 };
 
 constexpr double min_step = 1e-12, max_step = 1e-1;  // m, the slider's range
@@ -97,22 +97,11 @@ void speed_legend(const vector_field& scene) {
   draw->AddRectFilledMultiColor(p, ImVec2(p.x + 0.5f * w, p.y + h), blue, cyan, cyan, blue);
   draw->AddRectFilledMultiColor(ImVec2(p.x + 0.5f * w, p.y), ImVec2(p.x + w, p.y + h), cyan, yellow, yellow, cyan);
   ImGui::Dummy(ImVec2(w, h));
-  ImGui::SameLine();
-  ImGui::Text("arrows: |V| 0 .. %.3g m/s", scene.arrow_speed_cap());
+  same_line_if_fits(ImGui::CalcTextSize("arrows: |V| 0 .. 0.000 m/s").x);
+  ImGui::TextWrapped("arrows: |V| 0 .. %.3g m/s", scene.arrow_speed_cap());
   tooltip(
       "Arrow colour and length grow with |V| up to the 85th percentile of the grid's speeds; faster arrows "
       "are capped (yellow, full length). Arrows show direction everywhere.");
-}
-
-// A first, roomier placement than the default scene-panel slot (once, unless resized by the user).
-void size_once(field_panel_state& ps) {
-  if (ps.sized) return;
-  ps.sized = true;
-  const ImVec2 d = ImGui::GetIO().DisplaySize, size = ImGui::GetWindowSize();
-  if (std::abs(size.x - 0.22f * d.x) < 2.0f && std::abs(size.y - 0.40f * d.y) < 2.0f) {
-    ImGui::SetWindowSize(ImVec2(0.32f * d.x, 0.72f * d.y));
-    ImGui::SetWindowPos(ImVec2(d.x - 0.32f * d.x - 4.0f, 0.26f * d.y));
-  }
 }
 
 // A click on the ground (a release without a drag) asks for the probe there, kept inside
@@ -137,20 +126,22 @@ glm::dvec2 aim(vector_field& scene, const field_panel_state& ps, const std::opti
 
 // The field's formula and the "Look at" choice.
 void draw_look_at(const pf::settings& field, field_panel_state& ps) {
-  ImGui::TextDisabled("%s", pf::formula(field).c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", pf::formula(field).c_str());
+  ImGui::PopStyleColor();
   if (field.field == pf::kind::expression) {
     const std::string help =
         "Typed in the Parameters panel (vx, vy); Enter applies. Syntax: " + std::string(expression_syntax);
     tooltip(help.c_str());
   }
   ImGui::TextUnformatted("Look at:");
-  ImGui::SameLine();
+  same_line_if_fits(checkbox_width("probe"));
   if (ImGui::RadioButton("probe", ps.mode == inspect_mode::probe_start)) ps.mode = inspect_mode::probe_start;
   tooltip("The probe point (parameter 'probe'); click the ground to move it");
-  ImGui::SameLine();
+  same_line_if_fits(checkbox_width("particle"));
   if (ImGui::RadioButton("particle", ps.mode == inspect_mode::probe_particle)) ps.mode = inspect_mode::probe_particle;
   tooltip("The probe particle as the flow carries it");
-  ImGui::SameLine();
+  same_line_if_fits(checkbox_width("mouse"));
   if (ImGui::RadioButton("mouse", ps.mode == inspect_mode::mouse)) ps.mode = inspect_mode::mouse;
   tooltip("The point under the mouse on the ground (hover the view)");
 }
@@ -174,13 +165,13 @@ jacobian_readout draw_jacobians(const pf::settings& field, glm::dvec2 x, double 
   const glm::dmat2 exact = closed_form.value_or(J);
   const glm::dmat2 fd = pf::central_difference_jacobian(V, x, fd_step);
   const double speed = glm::length(vj.value);
-  ImGui::Text("at (%.4g, %.4g) m:  V = (%.4g, %.4g) m/s", x.x, x.y, vj.value.x, vj.value.y);
+  ImGui::TextWrapped("at (%.4g, %.4g) m:  V = (%.4g, %.4g) m/s", x.x, x.y, vj.value.x, vj.value.y);
 
-  if (ImGui::BeginTable("jacobian", 4, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp)) {
-    ImGui::TableSetupColumn("J (1/s)", ImGuiTableColumnFlags_WidthFixed);
+  if (begin_wide_table("jacobian", 4, 4, true, 0.0f, ImGuiTableFlags_BordersInnerV)) {
+    ImGui::TableSetupColumn("J (1/s)");
     ImGui::TableSetupColumn("dual numbers");
     ImGui::TableSetupColumn("central diff.");
-    ImGui::TableSetupColumn("FD - AD", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("FD - AD");
     ImGui::TableHeadersRow();
     const char* names[2][2] = {{"dV1/dx", "dV1/dy"}, {"dV2/dx", "dV2/dy"}};
     for (int i = 0; i < 2; ++i) {
@@ -200,16 +191,16 @@ jacobian_readout draw_jacobians(const pf::settings& field, glm::dvec2 x, double 
   }
   const double ad_error = pf::relative_error(J, exact), fd_error = pf::relative_error(fd, exact);
   if (closed_form) {
-    ImGui::Text("error vs hand-derived J:  AD %.1e   FD %.1e", ad_error, fd_error);
+    ImGui::TextWrapped("error vs hand-derived J:  AD %.1e   FD %.1e", ad_error, fd_error);
     tooltip("||J - J_closed form|| / ||J_closed form||, the closed form derived by hand for each field");
   } else {
-    ImGui::Text("FD error vs dual-number J:  %.1e", fd_error);
+    ImGui::TextWrapped("FD error vs dual-number J:  %.1e", fd_error);
     tooltip(
         "A typed field has no Jacobian derived by hand: the central difference is measured against the "
         "dual-number Jacobian, exact up to rounding");
   }
   const bool same_bits = by_columns == J;
-  ImGui::TextColored(
+  colored_text_wrapped(
       same_bits ? good_color : bad_color, "%s",
       same_bits ? "2 passes of dual = 1 pass of dual_n, bit for bit" : "dual and dual_n Jacobians differ");
   tooltip(
@@ -223,17 +214,17 @@ jacobian_readout draw_jacobians(const pf::settings& field, glm::dvec2 x, double 
 std::optional<probe_request> draw_linearization(ui_state& state, const vector_field& scene, field_panel_state& ps,
                                                 const jacobian_readout& j, glm::dvec2 x) {
   const pf::linearization lin = pf::linearize(j.J);
-  ImGui::Text("div V = %.4g 1/s   curl V = %.4g 1/s   det J = %.4g 1/s^2", lin.trace, lin.curl, lin.determinant);
+  ImGui::TextWrapped("div V = %.4g 1/s   curl V = %.4g 1/s   det J = %.4g 1/s^2", lin.trace, lin.curl, lin.determinant);
   if (lin.complex_pair) {
-    ImGui::Text("eigenvalues: %.4g +- %.4gi 1/s", lin.lambda1.real(), std::abs(lin.lambda1.imag()));
+    ImGui::TextWrapped("eigenvalues: %.4g +- %.4gi 1/s", lin.lambda1.real(), std::abs(lin.lambda1.imag()));
   } else {
-    ImGui::Text("eigenvalues: %.4g, %.4g 1/s", lin.lambda1.real(), lin.lambda2.real());
+    ImGui::TextWrapped("eigenvalues: %.4g, %.4g 1/s", lin.lambda1.real(), lin.lambda2.real());
   }
   const bool at_fixed_point = j.speed <= 1e-9 * (1.0 + scene.arrow_speed_cap());
   if (at_fixed_point) {
-    ImGui::TextColored(good_color, "fixed point (|V| = %.1e m/s): %s", j.speed, pf::describe(lin).c_str());
+    colored_text_wrapped(good_color, "fixed point (|V| = %.1e m/s): %s", j.speed, pf::describe(lin).c_str());
   } else {
-    ImGui::Text("not a fixed point; J here is %s-like", pf::describe(lin).c_str());
+    ImGui::TextWrapped("not a fixed point; J here is %s-like", pf::describe(lin).c_str());
     tooltip("Away from a fixed point the class describes how neighbouring particles move relative to this one.");
   }
   std::optional<probe_request> request;
@@ -252,14 +243,19 @@ std::optional<probe_request> draw_linearization(ui_state& state, const vector_fi
       set_message(state, "Newton did not converge from here (singular J or divergence): try another point", true);
     }
   }
-  ImGui::SameLine();
+  same_line_if_fits(ImGui::GetFontSize() * 8.0f + ImGui::GetStyle().ItemSpacing.x +
+                    ImGui::CalcTextSize("arrows: |V| 0 .. 0.000 m/s").x);
   speed_legend(scene);
   return request;
 }
 
 // The FD step slider and the log-log error "V" of the central difference against its step.
-void draw_fd_error_plot(const pf::settings& field, glm::dvec2 x, const jacobian_readout& j, field_panel_state& ps) {
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10.0f);
+void draw_fd_error_plot(ui_state& state, const pf::settings& field, glm::dvec2 x, const jacobian_readout& j,
+                        field_panel_state& ps) {
+  // 10 font sizes wide, narrower in a narrow panel, never narrower than its value.
+  const float value = ImGui::CalcTextSize("1.0e-12 m").x + 2.0f * ImGui::GetStyle().FramePadding.x;
+  const float room = ImGui::GetContentRegionAvail().x - labelled_width(0.0f, "FD step h");
+  ImGui::SetNextItemWidth(std::clamp(room, value, ImGui::GetFontSize() * 10.0f));
   ImGui::SliderScalar("FD step h", ImGuiDataType_Double, &ps.fd_step, &min_step, &max_step, "%.1e m",
                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
   tooltip(
@@ -267,8 +263,10 @@ void draw_fd_error_plot(const pf::settings& field, glm::dvec2 x, const jacobian_
       "plus eps |V| / h (round-off)");
 
   const pf::fd_error_curve curve = pf::sweep_fd_error(velocity_of(field), x, j.exact, min_step, max_step, sweep_points);
-  ImGui::SameLine();
-  ImGui::Text("best h ~ %.0e m", curve.best_step);
+  char best[48];
+  std::snprintf(best, sizeof best, "best h ~ %.0e m", curve.best_step);
+  same_line_if_fits(ImGui::CalcTextSize(best).x);
+  ImGui::TextUnformatted(best);
   tooltip("The step with the smallest central-difference error on the curve below");
   const std::vector<double> ad_y(curve.steps.size(), std::max(j.ad_error, plot_floor));
   const std::vector<double> eps_y(curve.steps.size(), epsilon);
@@ -296,7 +294,7 @@ void draw_fd_error_plot(const pf::settings& field, glm::dvec2 x, const jacobian_
   options.x_max = max_step;
   options.y_min = 0.1 * plot_floor;  // the floor line clear of the frame
   options.y_max = 1e4;               // room above the curve for the legend
-  options.size = ImVec2(0.0f, std::max(120.0f, ImGui::GetContentRegionAvail().y));
+  options.size = ImVec2(0.0f, fill_height(state, min_plot_height(std::size(series))));
   line_plot("fd_error", series, options);
 }
 
@@ -312,7 +310,7 @@ std::optional<probe_request> draw_analysis(ui_state& state, field_panel_state& p
   ImGui::Separator();
   std::optional<probe_request> request = draw_linearization(state, scene, ps, j, x);
   ImGui::Separator();
-  draw_fd_error_plot(field, x, j, ps);
+  draw_fd_error_plot(state, field, x, j, ps);
   return request;
 }
 
@@ -322,7 +320,6 @@ std::optional<probe_request> draw_analysis(ui_state& state, field_panel_state& p
 void draw_vector_field_panel(ui_state& state) {
   if (dynamic_cast<const vector_field*>(&state.sim->current()) == nullptr) return;
   field_panel_state& ps = state.panel_state<field_panel_state>();
-  size_once(ps);
   const std::optional<glm::dvec3> cursor =
       state.camera.cursor_on_ground ? state.camera.cursor_on_ground() : std::nullopt;
   if (const auto click = ground_click(dynamic_cast<const vector_field&>(state.sim->current()), cursor)) {
@@ -333,7 +330,7 @@ void draw_vector_field_panel(ui_state& state) {
 }
 
 const int registered =
-    register_scene_panel<vector_field>("Jacobian: dual numbers vs finite differences", &draw_vector_field_panel);
+    register_scene_panel<vector_field>("Jacobian", &draw_vector_field_panel, nullptr, {30.0f, 16.0f});
 
 }  // namespace
 

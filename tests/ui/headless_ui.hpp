@@ -2,10 +2,10 @@
 // A fixture for panel tests with no window at all: an ImGui context with a display
 // size and a font atlas, fed mouse positions and button states, drawing the real
 // framelab UI around a real simulation.
-#include <optional>
-
 #include <gtest/gtest.h>
 #include <imgui.h>
+
+#include <optional>
 
 #include "scenes/registry.hpp"
 #include "ui/ui_state.hpp"
@@ -17,7 +17,9 @@ class headless_ui_test : public testing::Test {
   void SetUp() override {
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(1280.0f, 720.0f);
+    // Room for every panel in a window of its own (ui/panel_layout.hpp) with ImGui's small
+    // built-in font; tests of a crowded window set their own size.
+    io.DisplaySize = ImVec2(1920.0f, 1080.0f);
     io.DeltaTime = 1.0f / 60.0f;
     io.IniFilename = nullptr;
     unsigned char* pixels = nullptr;

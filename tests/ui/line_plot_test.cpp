@@ -1,16 +1,19 @@
-// The plot widget's axis maths, against brute-force expectations.
-#include <cmath>
-#include <limits>
+// The plot widget's axis maths, against brute-force expectations, and its hover readout.
+#include "ui/line_plot.hpp"
 
 #include <gtest/gtest.h>
+#include <imgui.h>
+#include <imgui_internal.h>
 
-#include "ui/line_plot.hpp"
+#include <cmath>
+#include <limits>
 
 namespace framelab::ui {
 namespace {
 
 TEST(line_plot, ticks_are_nice_steps_covering_the_range) {
-  for (const auto& [lo, hi] : std::vector<std::pair<double, double>>{{0.0, 1.0}, {-3.7, 12.2}, {1e-6, 3e-6}, {100.0, 100000.0}}) {
+  for (const auto& [lo, hi] :
+       std::vector<std::pair<double, double>>{{0.0, 1.0}, {-3.7, 12.2}, {1e-6, 3e-6}, {100.0, 100000.0}}) {
     const auto ticks = nice_ticks(lo, hi, 5);
     ASSERT_GE(ticks.size(), 2u) << lo << " " << hi;
     const double step = ticks[1] - ticks[0];
@@ -45,6 +48,63 @@ TEST(line_plot, data_range_skips_non_finite_samples_and_pads_flat_series) {
   const plot_range fr = data_range(flat_series, false, false);
   EXPECT_LT(fr.min, 4.0);
   EXPECT_GT(fr.max, 4.0);
+}
+
+// The sample the hover readout names is the nearest one along the axis as drawn: by
+// value on a linear axis, in decades on a log axis (a brute-force search over all of them).
+TEST(line_plot, the_hover_readout_names_the_nearest_sample_along_the_drawn_axis) {
+  const std::vector<double> x{100.0, 1000.0, 10000.0, 20000.0};
+  const std::vector<double> y{1.0, 2.0, 3.0, 4.0};
+  const plot_series s{"s", x, y, 0};
+  for (const bool log_x : {false, true}) {
+    for (double at = 50.0; at < 30000.0; at *= 1.07) {
+      const double axis = log_x ? std::log10(at) : at;
+      std::size_t best = 0;
+      for (std::size_t i = 1; i < x.size(); ++i) {
+        const double d = std::abs((log_x ? std::log10(x[i]) : x[i]) - axis);
+        if (d < std::abs((log_x ? std::log10(x[best]) : x[best]) - axis)) best = i;
+      }
+      EXPECT_EQ(nearest_sample(s, axis, log_x), best) << at << (log_x ? " log" : " linear");
+    }
+  }
+  EXPECT_EQ(nearest_sample(s, std::log10(437.0), true), 1u);  // 437 is nearer 1000 than 100 in decades
+  EXPECT_EQ(nearest_sample(s, 437.0, false), 0u);
+}
+
+// Hovering the plot opens a tooltip (the x value and each series' value); away from it, none.
+TEST(line_plot, hovering_the_plot_opens_its_readout) {
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize = ImVec2(800.0f, 600.0f);
+  io.DeltaTime = 1.0f / 60.0f;
+  io.IniFilename = nullptr;
+  unsigned char* pixels = nullptr;
+  int width = 0, height = 0;
+  io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
+  const std::vector<double> x{0.0, 1.0, 2.0};
+  const std::vector<double> y{0.0, 1.0, 4.0};
+  const plot_series series[] = {{"y (m)", x, y, IM_COL32(255, 0, 0, 255)}};
+  const auto tooltip_shown = [&](ImVec2 mouse) {
+    bool shown = false;
+    for (int k = 0; k < 3; ++k) {
+      io.MousePos = mouse;
+      ImGui::NewFrame();
+      ImGui::SetNextWindowPos(ImVec2(0, 0));
+      ImGui::SetNextWindowSize(ImVec2(600, 400));
+      ImGui::Begin("plot window");
+      plot_options options;
+      options.x_label = "t (s)";
+      line_plot("p", series, options);
+      ImGui::End();
+      shown = false;
+      for (ImGuiWindow* w : GImGui->Windows) shown = shown || ((w->Flags & ImGuiWindowFlags_Tooltip) && w->Active);
+      ImGui::Render();
+    }
+    return shown;
+  };
+  EXPECT_TRUE(tooltip_shown(ImVec2(300, 200)));   // over the data
+  EXPECT_FALSE(tooltip_shown(ImVec2(700, 500)));  // outside the window
+  ImGui::DestroyContext();
 }
 
 }  // namespace

@@ -66,7 +66,7 @@ TEST_F(physics_panel, clicking_the_gyro_checkbox_switches_the_term_live) {
   // The checkbox's id: its label inside the selected tab, inside the tab bar, inside the window.
   const ImGuiID bar = ImHashStr("physics_tabs", 0, window->ID);
   const ImGuiID tab = ImHashStr("Integrator", 0, bar);
-  const ImGuiID checkbox = ImHashStr("gyroscopic term (omega x L)", 0, tab);
+  const ImGuiID checkbox = ImHashStr("gyroscopic term", 0, tab);
   // Find it by hovering down the panel's left edge.
   ImVec2 at(-1.0f, -1.0f);
   const float x = window->DC.CursorStartPos.x + 8.0f;

@@ -5,12 +5,14 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <string>
+
 #include "tests/ui/headless_ui.hpp"
 
 namespace framelab {
 namespace {
 
-constexpr float max_rows_drawn = 100 + 40;  // the capped rows, the inspector and headers
+constexpr float max_rows_drawn = 100 + 10;  // the capped rows and the summary line
 
 class scene_tree_panel : public headless_ui_test {
  protected:
@@ -21,9 +23,15 @@ class scene_tree_panel : public headless_ui_test {
     load("collisions", values);
     frame();
     frame();
-    ImGuiWindow* window = ImGui::FindWindowByName("Scene tree");
-    EXPECT_NE(window, nullptr);
-    return window == nullptr ? 0.0f : window->ContentSize.y / ImGui::GetTextLineHeightWithSpacing();
+    // The rows are in the panel's scrolling box of nodes (a child window of the panel).
+    ImGuiWindow* panel = ImGui::FindWindowByName("Scene tree");
+    EXPECT_NE(panel, nullptr);
+    for (ImGuiWindow* window : GImGui->Windows) {
+      if (window->ParentWindow == panel && std::string(window->Name).find("/nodes") != std::string::npos)
+        return window->ContentSize.y / ImGui::GetTextLineHeightWithSpacing();
+    }
+    ADD_FAILURE() << "no box of nodes in the scene tree";
+    return 0.0f;
   }
 };
 

@@ -78,7 +78,7 @@ TEST_F(vector_field_panel, two_ui_states_keep_their_own_look_at_choice) {
 
   frame();
   frame();
-  ImGuiWindow* window = ImGui::FindWindowByName("Jacobian: dual numbers vs finite differences");
+  ImGuiWindow* window = ImGui::FindWindowByName("Jacobian");
   ASSERT_NE(window, nullptr);
   const ImGuiID probe_radio = ImHashStr("probe", 0, window->ID);
   const ImGuiID mouse_radio = ImHashStr("mouse", 0, window->ID);
