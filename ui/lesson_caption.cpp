@@ -15,7 +15,7 @@ void continue_lesson(ui_state& state) {
 void draw_lesson_caption(ui_state& state) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const float font = ImGui::GetFontSize();
-  const float above = presenting(state) ? ImGui::GetFrameHeightWithSpacing() + 2.0f * font : 0.5f * font;
+  const float above = presenting(state) ? display.y - state.transport_bar_top + 0.5f * font : 0.5f * font;
   ImGui::SetNextWindowPos(ImVec2(0.5f * display.x, display.y - above), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
   ImGui::SetNextWindowSizeConstraints(ImVec2(stage_fraction * display.x, 0.0f),
                                       ImVec2(stage_fraction * display.x, display.y));

@@ -38,6 +38,7 @@ void draw_transport_bar(ui_state& state) {
     ImGui::SameLine();
     if (button("Panels (Tab)", "Leave presentation mode: bring the panels back (Tab)")) leave_presentation(state);
     note_overlay(state);
+    state.transport_bar_top = ImGui::GetWindowPos().y;
   }
   ImGui::End();
 }
@@ -184,6 +185,7 @@ void toggle_presentation(ui_state& state) {
 
 void draw_presentation_overlay(ui_state& state) {
   state.stage_overlays.clear();
+  state.transport_bar_top = ImGui::GetIO().DisplaySize.y;
   // A recording of the stage shows the physics, not the controls (the keys still work).
   if (!(state.recording.active && state.recording.stage_view)) draw_transport_bar(state);
   draw_readouts(state);

@@ -118,6 +118,9 @@ struct ui_state {
     float x = 0.0f, y = 0.0f, width = 0.0f, height = 0.0f;
   };
   std::vector<screen_rect> stage_overlays;
+  // Presentation mode: the top edge of the transport bar (px; the window's height when no
+  // bar is drawn), so that the lesson's caption sits above it however many rows it has.
+  float transport_bar_top = 0.0f;
 
   // A lesson being played (app/gui_script.hpp): its caption, shown in a box at the
   // bottom of the window, and whether it waits for the lecturer (Space or Next).
