@@ -6,6 +6,8 @@
 
 #include <imgui.h>
 
+#include "ui/presentation.hpp"
+
 namespace framelab {
 
 namespace {
@@ -75,6 +77,7 @@ void viewport_input::pick(int x, int y, ui::ui_state& state, render::orbit_camer
   camera_setup setup = camera.setup();
   setup.target = nodes[static_cast<std::size_t>(best_index)].world.translation;
   camera.set(setup);
+  ui::user_moved_camera(state);
 }
 
 void viewport_input::handle(const SDL_Event& event, ui::ui_state& state, render::orbit_camera& camera) {
@@ -103,10 +106,13 @@ void viewport_input::handle(const SDL_Event& event, ui::ui_state& state, render:
       SDL_GetWindowSize(SDL_GetMouseFocus(), &window_w, &window_h);
       if (panning_) camera.pan(event.motion.xrel, event.motion.yrel, window_h);
       if (orbiting_) camera.orbit(event.motion.xrel, event.motion.yrel);
+      if (panning_ || orbiting_) ui::user_moved_camera(state);
       break;
     }
     case SDL_MOUSEWHEEL:
-      if (!io.WantCaptureMouse) camera.zoom(event.wheel.preciseY != 0.0f ? event.wheel.preciseY : event.wheel.y);
+      if (io.WantCaptureMouse) break;
+      camera.zoom(event.wheel.preciseY != 0.0f ? event.wheel.preciseY : event.wheel.y);
+      ui::user_moved_camera(state);
       break;
     default:
       break;

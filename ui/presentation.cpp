@@ -163,6 +163,7 @@ void enter_presentation(ui_state& state) {
   state.before_presentation = memory;
   show_panels(state, panel_visibility{false, false, false, false, false, false});
   state.show_help = false;
+  if (state.camera.mode == camera_mode::user) state.camera.mode = camera_mode::automatic;
   if (state.camera.mode == camera_mode::automatic && state.camera.frame_scene) state.camera.frame_scene();
 }
 
@@ -181,6 +182,10 @@ void toggle_presentation(ui_state& state) {
   } else {
     enter_presentation(state);
   }
+}
+
+void user_moved_camera(ui_state& state) {
+  if (presenting(state) && state.camera.mode == camera_mode::automatic) state.camera.mode = camera_mode::user;
 }
 
 void draw_presentation_overlay(ui_state& state) {

@@ -36,6 +36,12 @@ void enter_presentation(ui_state& state);
 void leave_presentation(ui_state& state);
 void toggle_presentation(ui_state& state);
 
+// The user orbited, panned, zoomed or double-clicked to focus in the 3D view: while
+// presenting, an automatic camera becomes theirs (camera_mode::user), so the framing
+// does not undo the gesture; entering presentation mode again or another scene gives it
+// back. A preset's, a script's or a followed node's camera is left as it is.
+void user_moved_camera(ui_state& state);
+
 // The transport bar, the readouts and the stage plot; draw_ui calls it in presentation mode.
 void draw_presentation_overlay(ui_state& state);
 

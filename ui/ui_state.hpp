@@ -36,8 +36,10 @@ struct benchmarks_state;  // ui/benchmarks_panel.hpp
 
 // Who moves the camera besides the user: presentation mode's framing and follow
 // (automatic), nobody (a preset's or a script's own camera: fixed), or a named node the
-// target stays on (follow), turning with it about +y (ride). The app carries it out.
-enum class camera_mode { automatic, fixed, follow, ride };
+// target stays on (follow), turning with it about +y (ride), or nobody because the
+// lecturer orbited, panned, zoomed or focused while presenting (user: fixed until
+// presentation mode is entered again or the scene changes). The app carries it out.
+enum class camera_mode { automatic, fixed, follow, ride, user };
 
 struct camera_link {
   camera_mode mode = camera_mode::automatic;
