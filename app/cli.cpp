@@ -15,6 +15,7 @@
 #include "bench/benchmark.hpp"
 #include "bench/export.hpp"
 #include "scenes/simulation.hpp"
+#include "ui/ui_scale.hpp"
 
 #ifndef FRAMELAB_VERSION
 #define FRAMELAB_VERSION "unknown"
@@ -50,6 +51,25 @@ void add_scene_options(CLI::App& command, std::string& scene, std::vector<std::s
   command.add_option("--scene", scene, "Scene name (see list-scenes) or preset file (.json)")->required();
   command.add_option("--set", sets, "Set a parameter: key=value; vectors as key=x,y,z (repeatable)")
       ->type_name("KEY=VALUE");
+}
+
+// --ui-scale PERCENT: the interface size, as View > Interface size and Ctrl+= set it
+// (ui/ui_scale.hpp); a size it does not have is refused here, so 0 stays "not given".
+void add_ui_scale_option(CLI::App& command, int& percent) {
+  const std::string range =
+      std::to_string(ui::min_ui_scale_percent) + " to " + std::to_string(ui::max_ui_scale_percent);
+  const auto in_range = [range](const std::string& text) -> std::string {
+    int value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    const bool whole = ec == std::errc{} && end == text.data() + text.size();
+    if (whole && value >= ui::min_ui_scale_percent && value <= ui::max_ui_scale_percent) return {};
+    return "expected a whole number of percent from " + range + ", got '" + text + "'";
+  };
+  command
+      .add_option("--ui-scale", percent,
+                  "Interface size in percent, " + range + " (default: the saved size; 100 for shot and record)")
+      ->type_name("PERCENT")
+      ->check(CLI::Validator(in_range, ""));
 }
 
 std::optional<std::string> validate_record(const record_options& record, const std::string& size_text) {
@@ -224,6 +244,7 @@ cli_request parse_command_line(int argc, const char* const* argv, std::ostream& 
       ->type_name("SECONDS");
   std::string gui_size_text;
   app.add_option("--size", gui_size_text, "Window size in pixels, WxH (default 1280x720)");
+  add_ui_scale_option(app, request.gui.ui_scale_percent);
 
   auto* list = app.add_subcommand("list-scenes", "List the scenes: name, category and a one-line summary");
 
@@ -239,6 +260,7 @@ cli_request parse_command_line(int argc, const char* const* argv, std::ostream& 
   add_scene_options(*shot, request.shot.scene, request.shot.sets);
   shot->add_option("--frames", request.shot.frames, "Frames to run before the capture")->capture_default_str();
   shot->add_option("--size", size_text, "Window size in pixels, WxH (default 1280x720)");
+  add_ui_scale_option(*shot, request.shot.ui_scale_percent);
   shot->add_option("--out", request.shot.out, "PNG file to write")->required();
   std::string record_size_text;
   auto* record = app.add_subcommand(
@@ -249,6 +271,7 @@ cli_request parse_command_line(int argc, const char* const* argv, std::ostream& 
   record->add_option("--fps", request.record.fps, "Frames per second, 1 to 120; each advances the simulation 1/fps s")
       ->capture_default_str();
   record->add_option("--size", record_size_text, "Window size in pixels, WxH (default 1280x720; even for .mp4)");
+  add_ui_scale_option(*record, request.record.ui_scale_percent);
   record->add_option("--out", request.record.out, "Output: FILE.mp4, FILE.gif, or DIR/ for numbered PNGs")->required();
   record->add_option("--view", request.record.view,
                      "stage (default): the scene as presentation mode shows it, with its readouts, for slides; "

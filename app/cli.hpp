@@ -1,11 +1,12 @@
 #pragma once
 // The command line, parsed with CLI11 into a request that main() carries out:
-//   framelab [--scene NAME|FILE.json] [--script FILE [--continue-after S]] [--size WxH]   the GUI (a script drives it)
+//   framelab [--scene NAME|FILE.json] [--script FILE [--continue-after S]] [--size WxH] [--ui-scale PERCENT]
+//                                                     the GUI (a script drives it)
 //   framelab list-scenes                              name, category, summary
 //   framelab sim --scene S [--set k=v]... [--dt S] [--steps N] [--every K] [--csv FILE|-]
-//   framelab shot --scene S [--set k=v]... [--frames N] [--size WxH] --out FILE.png
-//   framelab record --scene S [--set k=v]... [--seconds 10] [--fps 30] [--size WxH] [--view stage|window]
-//                   --out FILE.mp4|FILE.gif|DIR/
+//   framelab shot --scene S [--set k=v]... [--frames N] [--size WxH] [--ui-scale PERCENT] --out FILE.png
+//   framelab record --scene S [--set k=v]... [--seconds 10] [--fps 30] [--size WxH] [--ui-scale PERCENT]
+//                   [--view stage|window] --out FILE.mp4|FILE.gif|DIR/
 //   framelab bench --list                             the benchmarks and their options
 //   framelab bench NAME [its options] [--json FILE] [--csv FILE]   run one, print a table
 // Errors: exit code 2 and one line naming the bad argument; nothing is written.
@@ -24,6 +25,7 @@ struct gui_options {
   double continue_after_s = 0.0;  // --continue-after S: each pause of the script ends by itself after S s (0: never)
   int width = 1280;    // --size WxH: the window's first size
   int height = 720;
+  int ui_scale_percent = 0;  // --ui-scale PERCENT (ui/ui_scale.hpp); 0: the saved setting or the display's
 };
 
 struct sim_options {
@@ -41,6 +43,7 @@ struct shot_options {
   int frames = 60;
   int width = 1280;
   int height = 720;
+  int ui_scale_percent = 0;  // --ui-scale PERCENT; 0: 100 %
   std::string out;
 };
 
@@ -53,6 +56,7 @@ struct record_options {
   int fps = 30;
   int width = 1280;
   int height = 720;
+  int ui_scale_percent = 0;  // --ui-scale PERCENT; 0: 100 %
   std::string out;
   std::string view = "stage";  // stage: presentation mode's picture; window: the whole interface
 

@@ -335,6 +335,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
                    : ui::ui_scale_for_desktop_factor(std::getenv("GDK_SCALE"), std::getenv("QT_SCALE_FACTOR"));
   }
   if (!files.settings.empty()) restore_settings(files, run.scene, state);
+  if (run.ui_scale_percent > 0) state.ui_scale_percent = run.ui_scale_percent;  // --ui-scale
   if (!rehearsed) {
     state.lesson_files = find_all_lessons();
     if (const auto mine = user_lessons_directory()) state.user_lessons_folder = mine->string();

@@ -22,6 +22,7 @@ struct gui_run {
   bool record_stage = true;  // record the stage (presentation mode) rather than the whole window (--view)
   std::string script;       // a GUI script to play (app/gui_script.hpp), or empty
   double continue_after_s = 0.0;  // > 0: each of the script's pauses ends by itself after this many s (60 frames/s)
+  int ui_scale_percent = 0;       // > 0: the interface size (--ui-scale), over the saved one and the display's
 };
 
 // Exit codes: 0 fine, 1 no window or GL context could be made, a PNG or a recording

@@ -44,6 +44,7 @@ int main(int argc, char** argv) {
       gui_run run = offscreen_run(request.shot.scene, request.shot.sets, request.shot.width, request.shot.height,
                                   request.shot.frames);
       run.png_path = request.shot.out;
+      run.ui_scale_percent = request.shot.ui_scale_percent;
       return run_gui(run, std::cout, std::cerr);
     }
     case command_kind::record: {
@@ -52,6 +53,7 @@ int main(int argc, char** argv) {
       run.record_path = request.record.out;
       run.record_fps = request.record.fps;
       run.record_stage = request.record.view == "stage";
+      run.ui_scale_percent = request.record.ui_scale_percent;
       return run_gui(run, std::cout, std::cerr);
     }
     case command_kind::gui: {
@@ -61,6 +63,7 @@ int main(int argc, char** argv) {
       run.continue_after_s = request.gui.continue_after_s;
       run.width = request.gui.width;
       run.height = request.gui.height;
+      run.ui_scale_percent = request.gui.ui_scale_percent;
       return run_gui(run, std::cout, std::cerr);
     }
   }

@@ -126,6 +126,26 @@ TEST(cli, bad_record_arguments_exit_two_with_one_line_naming_them) {
   });
 }
 
+TEST(cli, gui_shot_and_record_take_an_interface_size_from_100_to_300_percent) {
+  EXPECT_EQ(parse({"--ui-scale", "200"}).request.gui.ui_scale_percent, 200);
+  EXPECT_EQ(parse({"shot", "--scene", "carousel", "--out", "x.png", "--ui-scale", "300"}).request.shot.ui_scale_percent,
+            300);
+  EXPECT_EQ(
+      parse({"record", "--scene", "carousel", "--out", "x.gif", "--ui-scale", "100"}).request.record.ui_scale_percent,
+      100);
+  EXPECT_EQ(parse({}).request.gui.ui_scale_percent, 0) << "not given: the saved size";
+  expect_each_exits_two_naming({
+      {{"--ui-scale", "99"}, "--ui-scale: expected a whole number of percent from 100 to 300, got '99'"},
+      {{"--ui-scale", "301"}, "--ui-scale: expected a whole number of percent from 100 to 300, got '301'"},
+      {{"--ui-scale", "-200"}, "--ui-scale"},
+      {{"--ui-scale", "150%"}, "--ui-scale"},
+      {{"--ui-scale", "2.5"}, "--ui-scale"},
+      {{"shot", "--scene", "carousel", "--out", "x.png", "--ui-scale", "0"}, "--ui-scale"},
+      {{"record", "--scene", "carousel", "--out", "x.gif", "--ui-scale", "1000"}, "--ui-scale"},
+  });
+  EXPECT_NE(parse({"--help"}).out.find("--ui-scale"), std::string::npos);
+}
+
 TEST(cli, help_and_version_exit_zero) {
   for (const auto& args : std::vector<std::vector<std::string>>{
            {"--help"}, {"--version"}, {"sim", "--help"}, {"shot", "--help"}, {"record", "--help"}, {"list-scenes", "--help"}}) {

@@ -1,7 +1,7 @@
 // The panels at a lecture hall's sizes, in the real window: every scene at 1920x1080
-// with the interface at 200 % and at 3840x2160 with it at 300 % (Ctrl+= steps of
-// ui::ui_scale_step_percent from a script run's 100 %), one script and one process per
-// window size. Each picture is checked where a viewer would look: the menu bar is as
+// with the interface at 200 % (Ctrl+= in steps of ui::ui_scale_step_percent from a
+// script run's 100 %) and at 3840x2160 with it at 300 % (--ui-scale 300), one script and
+// one process per window size. Each picture is checked where a viewer would look: the menu bar is as
 // tall as the scaled font (its grey measured from the top), and no panel covers the
 // middle of the stage (the centre 50 % of the window shows no panel background). The
 // pictures are kept when a check fails, and always with FRAMELAB_KEEP_SHOTS=DIR.
@@ -62,20 +62,25 @@ class panel_shots : public testing::Test {
     if (!HasFailure() && !keep_) fs::remove_all(dir_);
   }
 
+  // How the interface gets to its size: Ctrl+= keys in the script, or --ui-scale.
+  enum class scaled_by { keys, option };
+
   // Shoots every scene with the panels open at width x height and the interface at
   // `percent`; checks each picture.
-  void shoot(int width, int height, int percent) {
+  void shoot(int width, int height, int percent, scaled_by how) {
     const std::string size = std::to_string(width) + "x" + std::to_string(height);
     const fs::path script = dir_ / ("panels_" + size + ".script");
     {
       std::ofstream out(script);
-      for (int p = framelab::ui::min_ui_scale_percent; p < percent; p += framelab::ui::ui_scale_step_percent)
+      for (int p = framelab::ui::min_ui_scale_percent; how == scaled_by::keys && p < percent;
+           p += framelab::ui::ui_scale_step_percent)
         out << "key ctrl+=\n";
       for (const auto& scene : scenes_) out << "scene " << scene << "\nwait 4\nshot " << png(scene, size) << "\n";
     }
     int exit_code = -1;
+    const std::string option = how == scaled_by::option ? " --ui-scale " + std::to_string(percent) : "";
     const std::string output =
-        run(std::string(FRAMELAB_EXE) + " --script " + script.string() + " --size " + size, exit_code);
+        run(std::string(FRAMELAB_EXE) + " --script " + script.string() + " --size " + size + option, exit_code);
     ASSERT_EQ(exit_code, 0) << output;
     const int scaled_font = static_cast<int>(framelab::ui::ui_font_pixels * framelab::ui::ui_scale_factor(percent));
     for (const auto& scene : scenes_) {
@@ -100,11 +105,11 @@ class panel_shots : public testing::Test {
 };
 
 TEST_F(panel_shots, every_scene_at_1920x1080_200_percent) {
-  shoot(1920, 1080, 200);
+  shoot(1920, 1080, 200, scaled_by::keys);
 }
 
 TEST_F(panel_shots, every_scene_at_3840x2160_300_percent) {
-  shoot(3840, 2160, 300);
+  shoot(3840, 2160, 300, scaled_by::option);
 }
 
 }  // namespace
