@@ -5,10 +5,12 @@
 #include <gtest/gtest.h>
 #include <stb_image.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
 #include <set>
 #include <string>
@@ -78,6 +80,24 @@ struct png_picture {
       return std::abs(r - 36) <= 3 && std::abs(g - 36) <= 3 && std::abs(b - 36) <= 3;
     };
     return count(menu_grey, 0, 2, width, 3);
+  }
+};
+
+// Where a test's pictures go: a fresh temporary folder, removed when the test passed;
+// FRAMELAB_KEEP_SHOTS=DIR puts them in DIR and keeps them (to look at them).
+struct shot_folder {
+  std::filesystem::path path;
+  bool keep = false;
+
+  explicit shot_folder(const std::string& prefix) {
+    const char* kept = std::getenv("FRAMELAB_KEEP_SHOTS");
+    keep = kept != nullptr && kept[0] != '\0';
+    path = keep ? std::filesystem::path(kept)
+                : std::filesystem::temp_directory_path() / (prefix + "_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(path);
+  }
+  void remove_unless_kept(bool failed) const {
+    if (!failed && !keep) std::filesystem::remove_all(path);
   }
 };
 

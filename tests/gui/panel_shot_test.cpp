@@ -6,7 +6,6 @@
 // middle of the stage (the centre 50 % of the window shows no panel background). The
 // pictures are kept when a check fails, and always with FRAMELAB_KEEP_SHOTS=DIR.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -52,15 +51,9 @@ int menu_bar_height(const png_picture& p) {
 class panel_shots : public testing::Test {
  protected:
   void SetUp() override {
-    const char* keep = std::getenv("FRAMELAB_KEEP_SHOTS");
-    keep_ = keep != nullptr && keep[0] != '\0';
-    dir_ = keep_ ? fs::path(keep) : fs::temp_directory_path() / ("framelab_panels_" + std::to_string(::getpid()));
-    fs::create_directories(dir_);
     for (const auto& entry : framelab::registered_scenes()) scenes_.push_back(entry.info.name);
   }
-  void TearDown() override {
-    if (!HasFailure() && !keep_) fs::remove_all(dir_);
-  }
+  void TearDown() override { folder_.remove_unless_kept(HasFailure()); }
 
   // How the interface gets to its size: Ctrl+= keys in the script, or --ui-scale.
   enum class scaled_by { keys, option };
@@ -100,8 +93,8 @@ class panel_shots : public testing::Test {
   }
 
   std::vector<std::string> scenes_;
-  fs::path dir_;
-  bool keep_ = false;
+  framelab::gui_test::shot_folder folder_{"framelab_panels"};
+  const fs::path& dir_ = folder_.path;
 };
 
 TEST_F(panel_shots, every_scene_at_1920x1080_200_percent) {

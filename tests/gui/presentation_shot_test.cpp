@@ -5,9 +5,7 @@
 // look at them). How much of the window the bodies fill is checked headlessly, for
 // every scene, in tests/render/presentation_framing_test.cpp.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -38,15 +36,7 @@ int tallest_text_line(const png_picture& p) {
 
 class presentation_shots : public testing::Test {
  protected:
-  void SetUp() override {
-    const char* keep = std::getenv("FRAMELAB_KEEP_SHOTS");
-    keep_ = keep != nullptr && keep[0] != '\0';
-    dir_ = keep_ ? fs::path(keep) : fs::temp_directory_path() / ("framelab_present_" + std::to_string(::getpid()));
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    if (!HasFailure() && !keep_) fs::remove_all(dir_);
-  }
+  void TearDown() override { folder_.remove_unless_kept(HasFailure()); }
 
   // Shoots `scenes` in presentation mode at width x height; checks each picture.
   void shoot(const std::vector<std::string>& scenes, int width, int height) {
@@ -75,8 +65,8 @@ class presentation_shots : public testing::Test {
     return (dir_ / ("present_" + scene + "_" + size + ".png")).string();
   }
 
-  fs::path dir_;
-  bool keep_ = false;
+  framelab::gui_test::shot_folder folder_{"framelab_present"};
+  const fs::path& dir_ = folder_.path;
 };
 
 TEST_F(presentation_shots, every_scene_at_1920x1080_and_two_at_3840x2160) {
