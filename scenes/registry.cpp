@@ -1,6 +1,8 @@
 #include "scenes/registry.hpp"
 
 #include <algorithm>
+#include <deque>
+#include <mutex>
 #include <stdexcept>
 
 namespace framelab {
@@ -11,7 +13,22 @@ std::vector<scene_entry>& registry() {
   static std::vector<scene_entry> entries;
   return entries;
 }
+// Loaded files, newest last; never erased, so a pointer from find_scene stays valid.
+std::deque<scene_entry>& file_scenes() {
+  static std::deque<scene_entry> entries;
+  return entries;
+}
+std::mutex& file_scenes_mutex() {
+  static std::mutex m;
+  return m;
+}
+
 }  // namespace
+
+const scene_entry& register_file_scene(scene_entry entry) {
+  const std::lock_guard lock(file_scenes_mutex());
+  return file_scenes().emplace_back(std::move(entry));
+}
 
 int register_scene(scene_info info, scene_factory create) {
   if (find_scene(info.name) != nullptr) throw std::logic_error("scene '" + info.name + "' registered twice");
@@ -31,6 +48,9 @@ const scene_entry* find_scene(const std::string& name) {
   for (const auto& entry : registry()) {
     if (entry.info.name == name) return &entry;
   }
+  const std::lock_guard lock(file_scenes_mutex());
+  for (auto it = file_scenes().rbegin(); it != file_scenes().rend(); ++it)
+    if (it->info.name == name) return &*it;
   return nullptr;
 }
 

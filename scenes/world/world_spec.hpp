@@ -41,7 +41,7 @@ struct frame_spec {
   frame_motion motion;
   std::vector<shape_spec> shapes;
   std::vector<arrow_kind> arrows;
-  trail_spec trail;
+  std::vector<trail_spec> trails;
   bool channels = true;
 };
 
@@ -60,7 +60,7 @@ struct particle_spec {
   double radius = 0.25;                   // drawn sphere, m
   glm::vec4 color{0.95f, 0.95f, 0.9f, 1.0f};
   std::vector<arrow_kind> arrows;
-  trail_spec trail;
+  std::vector<trail_spec> trails;
   bool channels = true;
 };
 
