@@ -120,7 +120,12 @@ std::optional<std::string> read_scene_file(const std::filesystem::path& path, st
   if (auto error = read_small_file(path, max_world_file_bytes, text)) return error;
   json_limits limits;
   limits.max_bytes = max_world_file_bytes;
-  if (auto error = parse_located_json(text, root, limits)) return path.string() + ":" + *error;
+  if (auto error = parse_located_json(text, root, limits)) {
+    if (text.size() > max_preset_bytes)
+      return path.string() + ": too large for a preset (" + std::to_string(text.size()) + " bytes; at most " +
+             std::to_string(max_preset_bytes) + ") and not a world scene file: " + *error;
+    return path.string() + ":" + *error;
+  }
   if (!is_world_document(root)) return std::nullopt;
   std::optional<std::string> error;
   const scene_entry& entry = register_world(root, text, path.string(), error);

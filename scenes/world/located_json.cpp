@@ -123,11 +123,13 @@ class located_json_builder {
     const std::size_t column = what.find("column ");
     const std::size_t colon = what.find(": ", column == std::string::npos ? 0 : column);
     if (colon != std::string::npos) what = what.substr(colon + 2);
+    syntax_error = true;
     return fail(position > 0 ? position - 1 : 0, what);
   }
 
   std::optional<std::string> error;
   std::size_t error_offset = 0;
+  bool syntax_error = false;  // the parser's own complaint (not a limit of ours)
   located_json root;
 
  private:
@@ -230,8 +232,8 @@ std::optional<std::string> parse_located_json(std::string_view text, located_jso
   }
   if (!ok || builder.error) {
     const text_position p = position_of(text, builder.error_offset);
-    return std::to_string(p.line) + ":" + std::to_string(p.column) + ": " +
-           builder.error.value_or("not valid JSON");
+    return std::to_string(p.line) + ":" + std::to_string(p.column) + ": " + (builder.syntax_error ? "not valid JSON: " : "") +
+           builder.error.value_or("the text ended early");
   }
   out = std::move(builder.root);
   return std::nullopt;

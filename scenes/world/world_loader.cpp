@@ -457,7 +457,10 @@ class loader {
 
 }  // namespace
 
-bool is_world_document(const located_json& root) { return !(root.is_object() && root.find("scene") != nullptr); }
+bool is_world_document(const located_json& root) {
+  return root.is_object() && root.find("scene") == nullptr &&
+         (root.find("frames") != nullptr || root.find("particles") != nullptr);
+}
 
 std::vector<std::string> world_channel_names(const world_spec& w);  // scenes/world/world_scene.cpp
 

@@ -24,8 +24,9 @@ inline constexpr const char* world_integrator_param = "integrator";
 inline constexpr const char* world_view_frame_param = "view_frame";
 inline constexpr const char* world_arrow_scale_param = "arrow_scale";
 
-// Whether parsed JSON is a world file rather than a preset (a preset names a "scene";
-// scenes/preset.cpp): the one place that decides.
+// Whether parsed JSON is a world file rather than a preset: a world has "frames" or
+// "particles" and no "scene" (a preset names its scene; scenes/preset.cpp). The one
+// place that decides.
 bool is_world_document(const located_json& root);
 
 std::optional<std::string> parse_world(const std::string& text, const std::string& source, world_spec& out);

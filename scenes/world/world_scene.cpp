@@ -1,6 +1,7 @@
 #include "scenes/world/world_scene.hpp"
 
 #include <cmath>
+#include <utility>
 
 #include "scenes/world/world_loader.hpp"
 
@@ -124,7 +125,16 @@ std::vector<channel_def> world_scene::channel_list(const world_spec& spec, const
   return out;
 }
 
-std::vector<channel_def> world_scene::channels() const { return channel_list(*spec_, this); }
+// The readouts first (in their order), so that Plots opens on what the file points at.
+std::vector<channel_def> world_scene::channels() const {
+  std::vector<channel_def> all = channel_list(*spec_, this), out;
+  for (const auto& name : spec_->readouts)
+    for (auto& c : all)
+      if (c.name == name && c.read) out.push_back(std::exchange(c, channel_def{}));
+  for (auto& c : all)
+    if (c.read) out.push_back(std::move(c));
+  return out;
+}
 
 namespace {
 std::vector<double> file_parameter_values(const world_spec& spec, const param_values& values) {
