@@ -203,25 +203,26 @@ void world_scene::build_view() {
       view_.trails.push_back({owner + " path (" + where + ")", {}, color, true});
     }
   };
+  const auto add_node = [&](std::string name, int parent, shape_kind kind, glm::dvec3 size, glm::vec4 color) {
+    view_node n;
+    n.name = std::move(name);
+    n.parent = parent;
+    n.shape = kind;
+    n.size = size;
+    n.color = color;
+    view_.nodes.push_back(std::move(n));
+    return int(view_.nodes.size()) - 1;
+  };
   for (std::size_t f = 0; f < spec_->frames.size(); ++f) {
     const frame_spec& fs = spec_->frames[f];
-    frame_node_[f] = int(view_.nodes.size());
-    view_node n;
-    n.name = fs.name;
-    n.parent = fs.parent < 0 ? -1 : frame_node_[std::size_t(fs.parent)];
-    n.shape = shape_kind::none;
-    view_.nodes.push_back(n);
+    const int parent = fs.parent < 0 ? -1 : frame_node_[std::size_t(fs.parent)];
+    frame_node_[f] = add_node(fs.name, parent, shape_kind::none, glm::dvec3(1.0), glm::vec4(1.0f));
     for (std::size_t k = 0; k < fs.shapes.size(); ++k) {
       const shape_spec& s = fs.shapes[k];
-      view_node shape;
-      shape.name = fs.name + " / " + (s.name.empty() ? "shape " + std::to_string(k + 1) : s.name);
-      shape.parent = frame_node_[f];
-      shape.shape = s.kind;
-      shape.size = s.size;
-      shape.color = s.color;
+      const std::string name = fs.name + " / " + (s.name.empty() ? "shape " + std::to_string(k + 1) : s.name);
+      view_node& shape = view_.nodes[std::size_t(add_node(name, frame_node_[f], s.kind, s.size, s.color))];
       shape.local.translation = s.offset;
       shape.local.rotation = s.rotation;
-      view_.nodes.push_back(shape);
     }
     frame_node_end_[f] = int(view_.nodes.size());
     add_arrows(fs.arrows, false, f, fs.name);
@@ -229,14 +230,8 @@ void world_scene::build_view() {
   }
   for (std::size_t i = 0; i < spec_->particles.size(); ++i) {
     const particle_spec& p = spec_->particles[i];
-    particle_node_[i] = int(view_.nodes.size());
-    view_node n;
-    n.name = p.name;
-    n.parent = p.frame < 0 ? -1 : frame_node_[std::size_t(p.frame)];
-    n.shape = shape_kind::sphere;
-    n.size = glm::dvec3(2.0 * p.radius);
-    n.color = p.color;
-    view_.nodes.push_back(n);
+    const int parent = p.frame < 0 ? -1 : frame_node_[std::size_t(p.frame)];
+    particle_node_[i] = add_node(p.name, parent, shape_kind::sphere, glm::dvec3(2.0 * p.radius), p.color);
     add_arrows(p.arrows, true, i, p.name);
     add_trails(p.trails, true, i, p.name);
     if (p.tie != tie_kind::none) {  // the rod or spring: a line from the pivot to the particle
