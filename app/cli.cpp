@@ -1,5 +1,6 @@
 #include "app/cli.hpp"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -9,11 +10,10 @@
 #include <sstream>
 #include <string_view>
 
-#include <CLI/CLI.hpp>
-
+#include "app/script_commands.hpp"
+#include "app/video_format.hpp"
 #include "bench/benchmark.hpp"
 #include "bench/export.hpp"
-#include "app/video_format.hpp"
 #include "scenes/simulation.hpp"
 
 #ifndef FRAMELAB_VERSION
@@ -83,6 +83,15 @@ std::string validate(const cli_request& request, const std::string& size_text) {
     if (sim.steps < 0 || sim.steps > max_steps) return "--steps: must be in [0, " + std::to_string(max_steps) + "]";
     if (sim.every < 1 || sim.every > max_steps) return "--every: must be a positive number of steps";
     if (sim.csv.empty()) return "--csv: needs a file name or - for standard output";
+  }
+  if (request.kind == command_kind::gui && request.gui.continue_after_s != 0.0) {
+    if (request.gui.script.empty())
+      return "--continue-after: needs --script (a lesson or script whose pauses end by themselves)";
+    // Written as !(in range) so that NaN fails too.
+    if (!(request.gui.continue_after_s > 0.0 && request.gui.continue_after_s <= max_continue_after_s)) {
+      return "--continue-after: must be a number of seconds in (0, " +
+             std::to_string(static_cast<int>(max_continue_after_s)) + "]";
+    }
   }
   if (request.kind == command_kind::gui || request.kind == command_kind::shot || request.kind == command_kind::record) {
     int width = 0;
@@ -204,8 +213,13 @@ cli_request parse_command_line(int argc, const char* const* argv, std::ostream& 
   CLI::App app{"framelab: an interactive simulator for rigid-body and reference-frame physics", "framelab"};
   app.set_version_flag("--version", std::string("framelab ") + FRAMELAB_VERSION);
   app.add_option("--scene", request.gui.scene, "Open the GUI on this scene name, preset file or world scene file (.json)");
-  app.add_option("--script", request.gui.script,
-                 "Drive the GUI with a script: scene, wait, show/hide, key, bench, shot, quit (one per line)");
+  app.add_option(
+      "--script", request.gui.script,
+      "Drive the GUI with a script, one command per line: " + script_command_usage() + " (README: GUI scripts)");
+  app.add_option("--continue-after", request.gui.continue_after_s,
+                 "With --script: each pause goes on by itself after SECONDS of script time (60 frames a second), "
+                 "and a last caption stays as long, to rehearse or record a lesson unattended")
+      ->type_name("SECONDS");
   std::string gui_size_text;
   app.add_option("--size", gui_size_text, "Window size in pixels, WxH (default 1280x720)");
 

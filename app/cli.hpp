@@ -1,6 +1,6 @@
 #pragma once
 // The command line, parsed with CLI11 into a request that main() carries out:
-//   framelab [--scene NAME|FILE.json] [--script FILE] [--size WxH]   the GUI (a script drives it)
+//   framelab [--scene NAME|FILE.json] [--script FILE [--continue-after S]] [--size WxH]   the GUI (a script drives it)
 //   framelab list-scenes                              name, category, summary
 //   framelab sim --scene S [--set k=v]... [--dt S] [--steps N] [--every K] [--csv FILE|-]
 //   framelab shot --scene S [--set k=v]... [--frames N] [--size WxH] --out FILE.png
@@ -20,6 +20,7 @@ namespace framelab {
 struct gui_options {
   std::string scene = default_scene_name;
   std::string script;  // --script FILE: play a GUI script (app/gui_script.hpp)
+  double continue_after_s = 0.0;  // --continue-after S: each pause of the script ends by itself after S s (0: never)
   int width = 1280;    // --size WxH: the window's first size
   int height = 720;
 };
@@ -78,6 +79,7 @@ struct cli_request {
 
 inline constexpr long long max_steps = 1'000'000'000;
 inline constexpr int max_frames = 1'000'000;
+inline constexpr double max_continue_after_s = 3600.0;
 inline constexpr double max_record_seconds = 600.0;
 inline constexpr int max_record_fps = 120;
 

@@ -57,6 +57,13 @@ float gl_window::display_dpi() const {
   return diagonal;
 }
 
+int gl_window::display_refresh_hz() const {
+  SDL_DisplayMode mode{};
+  const int display = SDL_GetWindowDisplayIndex(window_);
+  if (display < 0 || SDL_GetCurrentDisplayMode(display, &mode) != 0) return 0;
+  return mode.refresh_rate;
+}
+
 std::pair<int, int> gl_window::drawable_size() const {
   int width = 0;
   int height = 0;

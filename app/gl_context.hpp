@@ -24,6 +24,8 @@ class gl_window {
   std::optional<std::string> set_fullscreen(bool on);
   // The display's diagonal density in dots per inch, 0 when SDL cannot tell.
   float display_dpi() const;
+  // The display's refresh rate in Hz, 0 when SDL cannot tell.
+  int display_refresh_hz() const;
 
   SDL_Window* sdl_window() const { return window_; }
   void* gl_context() const { return context_; }

@@ -10,9 +10,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ostream>
+#include <thread>
 
 #include "app/config_paths.hpp"
 #include "app/display_check.hpp"
+#include "app/frame_pacing.hpp"
 #include "app/gl_context.hpp"
 #include "app/gui_script.hpp"
 #include "app/lesson_runner.hpp"
@@ -22,6 +24,7 @@
 #include "app/viewport_input.hpp"
 #include "render/camera_follow.hpp"
 #include "render/scene_renderer.hpp"
+#include "ui/benchmarks_panel.hpp"
 #include "ui/default_layout.hpp"
 #include "ui/presentation.hpp"
 #include "ui/scene_labels.hpp"
@@ -99,7 +102,36 @@ struct frame_timer {
     return ms;
   }
   double mean_ms() const { return counted > 0 ? total_ms / counted : smoothed_ms; }
+  // After the window waited for input: the next frame's time counts from now, not from before the wait.
+  void restart() { last = clock::now(); }
 };
+
+// [SECTION] A quiet laptop (app/frame_pacing.hpp): sleep out the rest of a frame, wait for input when idle.
+double steady_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// Windows ImGui sizes from their content (presentation overlays, the lesson caption, help) are
+// laid out once more before the frame that shows them first or with new text: ImGui hides a
+// new auto-sizing window for a frame and sizes it from the content of the frame before, which
+// showed `present on` and `say` one frame late.
+struct overlay_signature {
+  bool presenting = false;
+  bool help = false;
+  bool lesson_waiting = false;
+  std::string caption;
+  std::string lesson_title;
+  friend bool operator==(const overlay_signature&, const overlay_signature&) = default;
+};
+
+overlay_signature overlays_of(const ui::ui_state& state) {
+  return {ui::presenting(state), state.show_help, state.lesson.waiting, state.lesson.caption, state.lesson.title};
+}
+
+// A script's pauses that end by themselves: --continue-after seconds of script time.
+long long continue_after_frames(double seconds) {
+  return seconds > 0.0 ? std::max(1LL, std::llround(seconds * gui_recording_fps)) : 0;
+}
 
 // [SECTION] Settings: <config>/imgui.ini (layout) and <config>/settings.json.
 struct user_files {
@@ -162,11 +194,13 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   std::optional<script_player> player;
   if (!run.script.empty()) {
     gui_script script;
-    if (auto error = load_gui_script(run.script, script)) {
+    auto error = load_gui_script(run.script, script);
+    if (!error) error = validate_script_scenes(script, sim.entry(), sim.parameters());
+    if (error) {
       err << "framelab: error: " << *error << "\n";
       return 2;
     }
-    player.emplace(std::move(script));
+    player.emplace(std::move(script), pause_behaviour{&err, continue_after_frames(run.continue_after_s)});
   }
   // A shot or a script runs at a fixed 1/60 s per frame, without vsync, and leaves the
   // user's layout and settings alone, so that it replays the same way every time.
@@ -240,7 +274,10 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
                    : ui::ui_scale_for_desktop_factor(std::getenv("GDK_SCALE"), std::getenv("QT_SCALE_FACTOR"));
   }
   if (!files.settings.empty()) restore_settings(files, run.scene, state);
-  if (!rehearsed) state.lesson_files = find_lessons(lessons_directory());
+  if (!rehearsed) {
+    state.lesson_files = find_all_lessons();
+    if (const auto mine = user_lessons_directory()) state.user_lessons_folder = mine->string();
+  }
   applied_view applied;
   lesson_runner lessons;
   render::camera_follower follower({.stage_fill = ui::stage_fraction});
@@ -255,13 +292,25 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   recording_progress progress(run.frames);
   state.recording.start_path = run.record_path;
   state.recording.show_indicator = !rehearsed;
+  frame_pacer pacer(pacing_rate_hz(window.display_refresh_hz()));
+  idle_tracker idle;
+  overlay_signature overlays_shown;
   for (int frame = 0; shot_mode ? frame < run.frames : !state.quit_requested; ++frame) {
-    SDL_Event event;
-    while (SDL_PollEvent(&event)) {
+    // Interactive frames are paced; a script only while it waits for the lecturer at a pause.
+    const bool paced = !rehearsed || (player && state.lesson.waiting && run.continue_after_s <= 0.0);
+    bool had_input = false;
+    const auto handle_event = [&](const SDL_Event& event) {
       ImGui_ImplSDL2_ProcessEvent(&event);
       if (event.type == SDL_QUIT) state.quit_requested = true;
       input.handle(event, state, camera);
+      had_input = true;
+    };
+    SDL_Event event;
+    if (paced && idle.may_wait_for_input()) {
+      if (SDL_WaitEventTimeout(&event, idle_redraw_ms) != 0) handle_event(event);
+      timer.restart();
     }
+    while (SDL_PollEvent(&event)) handle_event(event);
     if (shot_mode && state.quit_requested) break;
     apply_view_requests(state, applied, fonts, base_style, window);
     const double frame_ms = timer.tick();
@@ -286,12 +335,21 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     sim.advance(frame_seconds);
     follow_bodies_when_presenting(state, follower, camera, window, frame_seconds);
 
-    ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplSDL2_NewFrame();
-    ImGui::NewFrame();
-    ui::draw_ui(state);
-    ui::draw_scene_labels(sim.view(), screen_projection_of(camera, io.DisplaySize));
+    const auto build_ui = [&] {
+      ImGui_ImplOpenGL3_NewFrame();
+      ImGui_ImplSDL2_NewFrame();
+      io.DeltaTime = std::max(io.DeltaTime, 1e-4f);  // a layout pass right before: no zero step
+      ImGui::NewFrame();
+      ui::draw_ui(state);
+      ui::draw_scene_labels(sim.view(), screen_projection_of(camera, io.DisplaySize));
+    };
+    if (overlays_of(state) != overlays_shown) {
+      build_ui();  // the layout pass: new or changed auto-sizing windows measure their content
+      ImGui::EndFrame();
+    }
+    build_ui();
     ImGui::Render();
+    overlays_shown = overlays_of(state);
 
     const auto [width, height] = window.drawable_size();
     const float framebuffer_ratio = static_cast<float>(width) / std::max(1.0f, io.DisplaySize.x);
@@ -320,6 +378,14 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     if (recording_run) progress.update(recorder.frames(), err);
     window.swap();
     if (player && player->finished()) state.quit_requested = true;
+    const frame_demand demand{.simulation_running = !sim.paused(),
+                              .benchmark_running = state.benchmarks && ui::benchmark_running(state),
+                              .recording = recorder.active(),
+                              .camera_gliding = follower.gliding(),
+                              .lesson_counting = lessons.playing() && !state.lesson.waiting,
+                              .script_running = player.has_value() && !state.lesson.waiting};
+    idle.frame_drawn(had_input || needs_continuous_frames(demand) || overlays_of(state) != overlays_shown);
+    if (paced) std::this_thread::sleep_for(std::chrono::duration<double>(pacer.sleep_after_frame(steady_seconds())));
   }
   if (auto error = end_recording(state, recorder, recording_run ? run.frames : 0, out)) {
     err << "framelab: error: recording: " << *error << "\n";

@@ -20,6 +20,7 @@ struct gui_run {
   std::string record_path;  // with frames > 0: every frame goes into this recording (`framelab record`)
   int record_fps = 30;      // its frame rate; each frame then advances the simulation 1/record_fps s
   std::string script;       // a GUI script to play (app/gui_script.hpp), or empty
+  double continue_after_s = 0.0;  // > 0: each of the script's pauses ends by itself after this many s (60 frames/s)
 };
 
 // Exit codes: 0 fine, 1 no window or GL context could be made, a PNG or a recording

@@ -5,10 +5,15 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
+#include <ostream>
 #include <sstream>
 
+#include "app/script_commands.hpp"
 #include "app/video_format.hpp"
+#include "bench/benchmark.hpp"
 #include "common/atomic_file.hpp"
+#include "scenes/preset.hpp"
 #include "ui/benchmarks_panel.hpp"
 #include "ui/presentation.hpp"
 
@@ -18,18 +23,11 @@ namespace {
 
 constexpr std::size_t max_script_bytes = 1 << 20;
 
-struct command_shape {
-  std::size_t min_args;
-  std::size_t max_args;
-};
-
-const std::map<std::string, command_shape>& commands() {
-  static const std::map<std::string, command_shape> known = {
-      {"scene", {1, 1}},   {"wait", {1, 1}},   {"show", {1, 1}}, {"hide", {1, 1}}, {"key", {1, 1}},
-      {"bench", {1, 3}},   {"shot", {1, 1}},   {"quit", {0, 0}}, {"say", {0, 1}},  {"pause", {0, 0}},
-      {"present", {1, 1}}, {"record", {1, 2}}, {"set", {1, 1}},
-  };
-  return known;
+const script_command* find_command(const std::string& name) {
+  for (const auto& command : script_commands) {
+    if (name == command.name) return &command;
+  }
+  return nullptr;
 }
 
 bool* panel_flag(ui::ui_state& state, const std::string& name) {
@@ -80,12 +78,11 @@ std::optional<std::string> check_record_step(const script_step& step) {
 
 // The checks that need no running app: arity, counts, panel and key names.
 std::optional<std::string> check_step(const script_step& step) {
-  const auto known = commands().find(step.command);
-  if (known == commands().end()) return "unknown command '" + step.command + "'";
-  if (step.args.size() < known->second.min_args || step.args.size() > known->second.max_args) {
-    return "'" + step.command + "' takes " + std::to_string(known->second.min_args) +
-           (known->second.min_args == known->second.max_args ? "" : " to " + std::to_string(known->second.max_args)) +
-           " argument(s)";
+  const script_command* known = find_command(step.command);
+  if (known == nullptr) return "unknown command '" + step.command + "' (" + script_command_usage() + ")";
+  if (step.args.size() < known->min_args || step.args.size() > known->max_args) {
+    return "'" + step.command + "' takes " + std::to_string(known->min_args) +
+           (known->min_args == known->max_args ? "" : " to " + std::to_string(known->max_args)) + " argument(s)";
   }
   const std::string first = step.args.empty() ? "" : step.args[0];
   if (step.command == "wait" && !frame_count(first)) {
@@ -172,7 +169,7 @@ std::string script_player::where(const script_step& step) const {
 }
 
 std::optional<std::string> script_player::before_frame(ui::ui_state& state) {
-  if (state.lesson.waiting) return std::nullopt;  // a pause: the lecturer continues (Space, Next)
+  if (still_paused(state)) return std::nullopt;  // a pause: the lecturer continues (Space, Next)
   if (frames_to_wait_ > 0) {
     const bool bench_done = waiting_for_bench_ && !ui::benchmark_running(state);
     if (!bench_done) {
@@ -190,23 +187,108 @@ std::optional<std::string> script_player::before_frame(ui::ui_state& state) {
     const script_step& step = script_.steps[next_++];
     if (auto error = run(step, state)) return where(step) + *error;
   }
+  hold_last_caption(state);
   return std::nullopt;
 }
 
-// A relative preset file is looked up next to the script first (a lesson names its presets
-// from its own folder), then as given.
-std::string script_player::scene_argument(const std::string& argument) const {
+std::string script_scene_argument(const std::string& script_file, const std::string& argument) {
   const std::filesystem::path given(argument);
   if (!given.is_relative() || !argument.ends_with(".json")) return argument;
-  const std::filesystem::path beside = std::filesystem::path(script_.file).parent_path() / given;
+  const std::filesystem::path beside = std::filesystem::path(script_file).parent_path() / given;
   std::error_code ec;
   return std::filesystem::is_regular_file(beside, ec) ? beside.string() : argument;
+}
+
+// [SECTION] Pauses: a notice where the lecturer can see it, and an optional end by itself.
+void script_player::begin_pause(const script_step& step, ui::ui_state& state) {
+  state.lesson.waiting = true;
+  at_pause_ = true;
+  pause_frames_left_ = pauses_.continue_after_frames;
+  if (pauses_.notices != nullptr) {
+    *pauses_.notices << "paused at " << script_.file << ":" << step.line << " (Space or Next continues)" << std::endl;
+  }
+}
+
+// Played unattended, a script that ends on a caption (not on a pause, which held it already)
+// keeps it on screen as long as a pause would, so that a rehearsal or a recording shows the
+// last words too.
+void script_player::hold_last_caption(const ui::ui_state& state) {
+  if (next_ < script_.steps.size() || frames_to_wait_ > 0 || last_caption_held_) return;
+  last_caption_held_ = true;
+  const bool ends_on_pause = !script_.steps.empty() && script_.steps.back().command == "pause";
+  if (pauses_.continue_after_frames > 0 && !state.lesson.caption.empty() && !ends_on_pause && !state.quit_requested) {
+    frames_to_wait_ = pauses_.continue_after_frames;
+  }
+}
+
+bool script_player::still_paused(ui::ui_state& state) {
+  if (state.lesson.waiting && pauses_.continue_after_frames > 0 && --pause_frames_left_ <= 0) {
+    ui::continue_lesson(state);
+  }
+  at_pause_ = state.lesson.waiting;
+  return at_pause_;
+}
+
+// [SECTION] Validation against the scenes, before any window opens.
+namespace {
+
+// The scene a script runs in at some line, and its parameter values as the steps so far
+// left them.
+struct scene_at_line {
+  const scene_entry* entry = nullptr;
+  std::unique_ptr<scene> instance;  // for the scene's own checks (relations between parameters)
+  std::vector<param_def> defs;
+  param_values values;
+
+  void become(const scene_entry& next, const param_values& next_values) {
+    entry = &next;
+    instance = next.create();
+    defs = instance->parameters();
+    values = next_values;
+  }
+};
+
+std::optional<std::string> check_scene_step(const gui_script& script, const script_step& step, scene_at_line& at) {
+  preset loaded;
+  if (auto error = resolve_scene_argument(script_scene_argument(script.file, step.args[0]), loaded)) {
+    return "scene: " + *error;
+  }
+  at.become(*find_scene(loaded.scene), loaded.values);
+  return std::nullopt;
+}
+
+// As ui::set_scene_parameter will do it: the assignment, then the scene's own checks.
+std::optional<std::string> check_set_step(const script_step& step, scene_at_line& at) {
+  param_values values = at.values;
+  auto error = apply_assignments(at.defs, {step.args[0]}, values);
+  if (!error) error = at.instance->check(values);
+  if (error) return "set: " + *error + " (scene " + at.entry->info.name + ")";
+  at.values = std::move(values);
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> validate_script_scenes(const gui_script& script, const scene_entry& first,
+                                                  const param_values& first_values) {
+  scene_at_line at;
+  at.become(first, first_values);
+  for (const auto& step : script.steps) {
+    std::optional<std::string> error;
+    if (step.command == "scene") error = check_scene_step(script, step, at);
+    if (step.command == "set") error = check_set_step(step, at);
+    if (step.command == "bench" && step.args[0] == "select" && bench::find_benchmark(step.args[1]) == nullptr) {
+      error = "bench select: no benchmark named '" + step.args[1] + "' (framelab bench --list shows them)";
+    }
+    if (error) return script.file + ":" + std::to_string(step.line) + ": " + *error;
+  }
+  return std::nullopt;
 }
 
 std::optional<std::string> script_player::run(const script_step& step, ui::ui_state& state) {
   const std::string& first = step.args.empty() ? step.command : step.args[0];
   if (step.command == "scene") {
-    if (!ui::open_scene(state, scene_argument(first))) return state.message;
+    if (!ui::open_scene(state, script_scene_argument(script_.file, first))) return state.message;
   } else if (step.command == "wait") {
     frames_to_wait_ = *frame_count(first);
   } else if (step.command == "show" || step.command == "hide") {
@@ -221,7 +303,7 @@ std::optional<std::string> script_player::run(const script_step& step, ui::ui_st
   } else if (step.command == "say") {
     state.lesson.caption = step.args.empty() ? std::string() : step.args[0];
   } else if (step.command == "pause") {
-    state.lesson.waiting = true;
+    begin_pause(step, state);
   } else if (step.command == "shot") {
     shot_ = first;
   } else if (step.command == "record") {

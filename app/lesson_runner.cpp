@@ -3,11 +3,34 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "app/config_paths.hpp"
+
 namespace framelab {
+
+namespace {
+
+// The scene a lesson starts in: the running one (or the default scene, with nothing loaded).
+const scene_entry& starting_scene(const ui::ui_state& state) {
+  if (state.sim != nullptr && state.sim->loaded()) return state.sim->entry();
+  return *find_scene(default_scene_name);
+}
+
+param_values starting_values(const ui::ui_state& state) {
+  if (state.sim != nullptr && state.sim->loaded()) return state.sim->parameters();
+  return param_values::defaults(find_scene(default_scene_name)->create()->parameters());
+}
+
+}  // namespace
 
 std::filesystem::path lessons_directory() {
   if (const char* dir = std::getenv("FRAMELAB_LESSONS"); dir != nullptr && dir[0] != '\0') return dir;
   return std::filesystem::path(FRAMELAB_ASSETS_DIR) / "lessons";
+}
+
+std::optional<std::filesystem::path> user_lessons_directory() {
+  const auto data = data_directory();
+  if (!data) return std::nullopt;
+  return *data / "lessons";
 }
 
 std::vector<std::string> find_lessons(const std::filesystem::path& dir) {
@@ -20,10 +43,20 @@ std::vector<std::string> find_lessons(const std::filesystem::path& dir) {
   return files;
 }
 
+std::vector<std::string> find_all_lessons() {
+  std::vector<std::string> files = find_lessons(lessons_directory());
+  if (const auto mine = user_lessons_directory()) {
+    for (auto& file : find_lessons(*mine)) files.push_back(std::move(file));
+  }
+  return files;
+}
+
 void lesson_runner::start(ui::ui_state& state, const std::string& file) {
   stop(state);
   gui_script script;
-  if (auto error = load_gui_script(file, script)) {
+  auto error = load_gui_script(file, script);
+  if (!error) error = validate_script_scenes(script, starting_scene(state), starting_values(state));
+  if (error) {
     ui::set_message(state, "Lesson not started: " + *error, true);
     return;
   }

@@ -57,6 +57,7 @@ int main(int argc, char** argv) {
       gui_run run;
       run.scene = request.gui.scene;
       run.script = request.gui.script;
+      run.continue_after_s = request.gui.continue_after_s;
       run.width = request.gui.width;
       run.height = request.gui.height;
       return run_gui(run, std::cout, std::cerr);

@@ -47,7 +47,7 @@ std::optional<std::string> run_steps(simulation& sim, const sim_options& options
 std::optional<std::string> prepare_simulation(const std::string& scene_argument, const std::vector<std::string>& sets,
                                               simulation& sim, std::optional<camera_setup>* camera) {
   preset chosen;
-  if (auto error = resolve_scene_argument(scene_argument, chosen)) return error;
+  if (auto error = resolve_scene_argument(scene_argument, chosen)) return "--scene: " + *error;
   const scene_entry* entry = find_scene(chosen.scene);
   const auto defs = entry->create()->parameters();
   if (auto error = apply_assignments(defs, sets, chosen.values)) return "--set " + *error;

@@ -40,6 +40,13 @@ transform3d yaw_pose(const glm::dvec3& translation, double angle) {
   return pose;
 }
 
+// The ode methods, highest order first: rk4, midpoint, explicit-euler.
+std::vector<std::string> integrator_names() {
+  std::vector<std::string> names;
+  for (auto m = ode::all_methods.rbegin(); m != ode::all_methods.rend(); ++m) names.emplace_back(ode::method_name(*m));
+  return names;
+}
+
 }  // namespace
 
 std::vector<param_def> carousel::parameters() const {
@@ -54,21 +61,23 @@ std::vector<param_def> carousel::parameters() const {
                    "The hub shakes along world x with this amplitude (0: fixed hub; >0 shows the frame term)"),
       number_param("hub_period", 6.0, 0.5, 600.0, "s", "Period of the hub's shaking"),
       vector_param("puck_position", {-3.0, 0.0}, -100.0, 100.0, "m",
-                   "Puck start in the platform frame (x, y); platform y is world -z at t = 0"),
+                   "Puck start position, in the platform frame (x, y in m; the platform's y is world -z at t = 0)"),
       vector_param("puck_velocity", {1.5, 0.0}, -100.0, 100.0, "m/s",
-                   "Puck start velocity relative to the platform, in the platform frame (x, y)"),
+                   "Puck start velocity relative to the platform, in the platform frame "
+                   "(x, y in m/s; not the world velocity)"),
       number_param("mass", 1.0, 0.01, 1000.0, "kg", "Puck mass"),
       vector_param("force", {0.0, 0.0}, -1000.0, 1000.0, "N",
-                   "Constant applied force in world ground coordinates (x, y), y = world -z"),
-      choice_param("integrator", "rk4", {"rk4", "midpoint", "euler"},
-                   "How the local equations of motion are integrated (orders 4, 2 and 1)"),
+                   "Constant applied force, in the world frame on the ground (x, y in N; y is world -z)"),
+      choice_param("integrator", "rk4", integrator_names(),
+                   "How the local equations of motion are integrated: classical Runge-Kutta (order 4), the implicit "
+                   "midpoint rule (order 2, solved by fixed-point iteration) or explicit Euler (order 1)"),
       boolean_param("auto_relaunch", true, "Relaunch the puck once it is 1.6 radii from the hub"),
       number_param("arrow_scale", 0.6, 0.01, 100.0, "m per m/s^2", "Arrow length per unit of acceleration"),
       boolean_param("show_coriolis", true, "Show the Coriolis acceleration -2 w x v1"),
       boolean_param("show_centrifugal", true, "Show the centrifugal acceleration -w x (w x T1)"),
       boolean_param("show_euler", true, "Show the Euler acceleration -alpha x T1"),
       boolean_param("show_frame", true, "Show the frame acceleration -a~2 (the hub's acceleration, reversed)"),
-      boolean_param("ride_platform", false, "The camera rides on the platform, turning with it"),
+      view_only(boolean_param("ride_platform", false, "The camera rides on the platform, turning with it")),
   };
 }
 
@@ -137,39 +146,27 @@ inertial_accelerations<double, 2> carousel::inertial_terms() const {
 }
 
 // dT1/dt = v1,  dv1/dt = a1 = (1/m) F~ - a~2 - alpha~2 T1 - (w~2)^2 T1 - 2 w~2 v1
-carousel::derivative carousel::rate(double t, const state& s, bool spinning_up) const {
+carousel::state carousel::rate(double t, const state& s, bool spinning_up) const {
   return {s.v, local_acceleration(platform_in(t, spinning_up), s.r, s.v, force_, mass_)};
 }
 
-void carousel::integrate(double dt, bool spinning_up) {
+bool carousel::integrate(double dt, bool spinning_up) {
   const auto f = [&](double at, const state& y) { return rate(at, y, spinning_up); };
-  const state s{puck_.pose.translation, puck_.velocity};
-  const double t = time_;
-  const auto add = [](const state& y, const derivative& k, double h) { return state{y.r + h * k.dr, y.v + h * k.dv}; };
-  state next;
-  switch (method_) {
-    case integrator::euler: {  // y' = y + h f(t, y)
-      next = add(s, f(t, s), dt);
-      break;
-    }
-    case integrator::midpoint: {  // y' = y + h f(t + h/2, y + h/2 f(t, y))
-      next = add(s, f(t + 0.5 * dt, add(s, f(t, s), 0.5 * dt)), dt);
-      break;
-    }
-    case integrator::rk4: {  // the classical fourth-order Runge-Kutta step
-      const derivative k1 = f(t, s);
-      const derivative k2 = f(t + 0.5 * dt, add(s, k1, 0.5 * dt));
-      const derivative k3 = f(t + 0.5 * dt, add(s, k2, 0.5 * dt));
-      const derivative k4 = f(t + dt, add(s, k3, dt));
-      next = {s.r + dt / 6.0 * (k1.dr + 2.0 * k2.dr + 2.0 * k3.dr + k4.dr),
-              s.v + dt / 6.0 * (k1.dv + 2.0 * k2.dv + 2.0 * k3.dv + k4.dv)};
-      break;
-    }
+  const auto next = ode::step_checked(method_, f, time_, state{puck_.pose.translation, puck_.velocity}, dt);
+  if (!next.converged) {
+    char text[200];
+    std::snprintf(text, sizeof text,
+                  "integrator %s: the implicit step did not converge in %d iterations at t = %.3f s, dt = %.4g s; "
+                  "reset with a smaller dt or another integrator",
+                  ode::method_name(method_).data(), next.iterations, time_, dt);
+    failure_ = text;
+    return false;
   }
-  time_ = t + dt;
-  puck_.pose.translation = next.r;
-  puck_.velocity = next.v;
-  puck_.accel = rate(time_, next, time_ < spin_up_time_).dv;
+  time_ += dt;
+  puck_.pose.translation = next.y.r;
+  puck_.velocity = next.y.v;
+  puck_.accel = rate(time_, next.y, time_ < spin_up_time_).v;
+  return true;
 }
 
 void carousel::reset(const param_values& values) {
@@ -186,8 +183,8 @@ void carousel::reset(const param_values& values) {
   start_v_ = {v[0], v[1]};
   mass_ = values.number("mass");
   force_ = {f[0], f[1]};
-  const std::string& method = values.choice("integrator");
-  method_ = method == "euler" ? integrator::euler : method == "midpoint" ? integrator::midpoint : integrator::rk4;
+  method_ = ode::parse_method(values.choice("integrator")).value_or(ode::method::rk4);
+  failure_.reset();
   auto_relaunch_ = values.boolean("auto_relaunch");
   ride_ = values.boolean("ride_platform");
   arrow_scale_ = values.number("arrow_scale");
@@ -229,7 +226,7 @@ void carousel::relaunch() {
   puck_ = {};
   puck_.pose.translation = start_r_;
   puck_.velocity = start_v_;
-  puck_.accel = rate(time_, {start_r_, start_v_}, time_ < spin_up_time_).dv;
+  puck_.accel = rate(time_, {start_r_, start_v_}, time_ < spin_up_time_).v;
   restart_reference();
   ++launches_;
   local_trail_.clear();
@@ -284,7 +281,7 @@ std::optional<std::string> carousel::edit_node(int node, const node_edit& edit) 
       break;
   }
   puck_ = next;
-  puck_.accel = rate(time_, {puck_.pose.translation, puck_.velocity}, time_ < spin_up_time_).dv;
+  puck_.accel = rate(time_, {puck_.pose.translation, puck_.velocity}, time_ < spin_up_time_).v;
   restart_reference();
   update_view();
   return std::nullopt;
@@ -306,11 +303,11 @@ void carousel::step(double dt) {
   const double ts = spin_up_time_;
   if (time_ < ts && time_ + dt > ts) {
     const double first = ts - time_;
-    integrate(first, true);
+    if (!integrate(first, true)) return;
     time_ = ts;  // exactly
-    integrate(dt - first, false);
-  } else {
-    integrate(dt, time_ < ts);
+    if (!integrate(dt - first, false)) return;
+  } else if (!integrate(dt, time_ < ts)) {
+    return;
   }
   if (auto_relaunch_ && glm::length(puck_.pose.translation) > relaunch_distance * radius_) relaunch();
   update_view();

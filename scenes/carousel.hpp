@@ -10,10 +10,14 @@
 //
 // The 2D plane is the ground: 2D (x, y) is world (x, -z), so a positive angle
 // turns counter-clockwise seen from above (about +y, right-handed).
+#include <algorithm>
 #include <array>
+#include <optional>
+#include <string>
 
 #include "core/frames/dynamic_transform.hpp"
 #include "core/frames/inertial_accelerations.hpp"
+#include "core/ode/ode_stepper.hpp"
 #include "scenes/scene.hpp"
 
 namespace framelab {
@@ -24,7 +28,6 @@ class carousel final : public scene {
   enum node_index : int { platform, x_axis, y_axis, puck, node_count };
   // Vector overlays in view().vectors.
   enum arrow_index : int { coriolis_arrow, centrifugal_arrow, euler_arrow, frame_arrow, force_arrow, arrow_count };
-  enum class integrator { rk4, midpoint, euler };
 
   std::vector<param_def> parameters() const override;
   std::vector<channel_def> channels() const override;
@@ -34,6 +37,8 @@ class carousel final : public scene {
   void step(double dt) override;
   const scene_view& view() const override { return view_; }
   void trigger(const std::string& action) override;
+  // Set when the implicit midpoint did not converge (the step was not applied).
+  std::optional<std::string> failure() const override { return failure_; }
   // The puck can be edited on the ground plane (position and velocity; local values in
   // the platform frame, or global ones converted through the platform, or a kick dv).
   // Its height, rotation and scale are not used. The platform's spin is programmed.
@@ -60,6 +65,7 @@ class carousel final : public scene {
   double arrow_scale() const { return arrow_scale_; }
   bool ride_platform() const { return ride_; }
   void set_ride_platform(bool ride) { ride_ = ride; }
+  void apply_view_settings(const param_values& values) override { ride_ = values.boolean("ride_platform"); }
   // Starts the puck again from its start position and velocity in the platform frame.
   void relaunch();
 
@@ -70,19 +76,21 @@ class carousel final : public scene {
   static dynamic_transform<double, 3> to_world(const dynamic_transform<double, 2>& d, double height);
 
  private:
+  // The puck's local state, and (as rate() returns it) its time derivative (v1, a1).
   struct state {
     glm::dvec2 r{0.0};  // T1, m (platform frame)
     glm::dvec2 v{0.0};  // v1, m/s (platform frame)
-  };
-  struct derivative {
-    glm::dvec2 dr{0.0};
-    glm::dvec2 dv{0.0};
+    friend state operator+(const state& a, const state& b) { return {a.r + b.r, a.v + b.v}; }
+    friend state operator*(double s, const state& a) { return {s * a.r, s * a.v}; }
+    friend double max_norm(const state& a) { return std::max(ode::max_norm(a.r), ode::max_norm(a.v)); }
   };
   // The platform at time t, spinning up or not (chosen by the caller, so a step
   // that ends at the switch sees the left-hand limit and the next one the right).
   dynamic_transform<double, 2> platform_in(double t, bool spinning_up) const;
-  derivative rate(double t, const state& s, bool spinning_up) const;
-  void integrate(double dt, bool spinning_up);
+  state rate(double t, const state& s, bool spinning_up) const;
+  // One step of the puck by ode::step; false (and failure_ set, nothing applied) when the
+  // implicit midpoint does not converge.
+  bool integrate(double dt, bool spinning_up);
   void update_view();
   void restart_reference();  // the inertial observer's line starts again from now
 
@@ -95,7 +103,7 @@ class carousel final : public scene {
   double mass_ = 1.0;           // kg
   glm::dvec2 force_{0.0};       // N, world (ground plane)
   glm::dvec2 start_r_{0.0}, start_v_{0.0};
-  integrator method_ = integrator::rk4;
+  ode::method method_ = ode::method::rk4;
   bool auto_relaunch_ = true;
   bool ride_ = false;
   double arrow_scale_ = 1.0;  // m per m/s^2
@@ -106,6 +114,7 @@ class carousel final : public scene {
   glm::dvec2 launch_position_{0.0}, launch_velocity_{0.0};  // world, at launch
   std::vector<glm::dvec2> local_trail_;                     // T1 history (platform frame)
   int launches_ = 1;
+  std::optional<std::string> failure_;
   scene_view view_;
 };
 

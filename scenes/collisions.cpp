@@ -92,7 +92,7 @@ std::vector<param_def> collisions::parameters() const {
       number_param("radius_spread", d.radius_spread, 0.0, 0.8, "",
                    "Radii are drawn uniformly from radius (1 - spread) to radius; mass = 1000 kg/m^3 x volume"),
       vector_param("box_size", {d.box_size.x, d.box_size.y, d.box_size.z}, 0.2, 20.0, "m",
-                   "Inside of the box: width (x), height (y), depth (z)"),
+                   "Inside of the box, along the world frame's axes: width x, height y (up), depth z, in m"),
       number_param("gravity", d.gravity, 0.0, 30.0, "m/s^2", "Acceleration of gravity, downward (-y)"),
       number_param("restitution", d.restitution, 0.0, 1.0, "",
                    "Coefficient of restitution e: separating normal speed = e x approaching normal speed"),

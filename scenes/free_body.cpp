@@ -31,9 +31,11 @@ glm::dvec3 to_vec3(const std::vector<double>& v) {
 std::vector<param_def> free_body::parameters() const {
   return with_rotation_parameters({
       vector_param("inertia", {1.0, 2.0, 3.0}, 0.0, 1e6, "kg m^2",
-                   "Principal moments I1, I2, I3 along the body's x, y, z (each > 0, triangle inequality)"),
+                   "Principal moments I1, I2, I3 about the body frame's x, y, z axes, in kg m^2 "
+                   "(each > 0, triangle inequality)"),
       vector_param("omega", {0.01, 5.0, 0.01}, -1000.0, 1000.0, "rad/s",
-                   "Initial angular velocity, world frame (the body starts at the identity orientation)"),
+                   "Initial angular velocity, in the world frame (x, y, z in rad/s; the body starts at the identity "
+                   "orientation, so its axes are the world's at t = 0)"),
       boolean_param("poinsot", false,
                     "Poinsot construction: the energy ellipsoid rolling on the invariable plane (polhode on the "
                     "ellipsoid, herpolhode on the plane) and the polhode loops of L on the |L| sphere"),

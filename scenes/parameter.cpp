@@ -41,6 +41,11 @@ param_def text_param(std::string name, std::string value, std::string descriptio
   return def;
 }
 
+param_def view_only(param_def def) {
+  def.view_only = true;
+  return def;
+}
+
 namespace {
 
 std::string number_text(double x) {
@@ -216,13 +221,19 @@ const param_def* find_param(const std::vector<param_def>& defs, const std::strin
   return nullptr;
 }
 
+std::string unknown_param_reason(const std::vector<param_def>& defs, const std::string& scene_name) {
+  std::string names;
+  for (const auto& def : defs) append_separated(names, ", ", def.name);
+  return "unknown parameter" + (scene_name.empty() ? "" : " of scene " + scene_name) + " (valid: " + names + ")";
+}
+
 }  // namespace framelab
 
 namespace framelab {
 std::optional<std::string> validate_params(const std::vector<param_def>& defs, const param_values& values) {
   for (const auto& [name, value] : values.all()) {
     const param_def* def = find_param(defs, name);
-    if (def == nullptr) return name + ": unknown parameter";
+    if (def == nullptr) return name + ": " + unknown_param_reason(defs);
     if (auto error = validate_param(*def, value)) return name + ": " + *error;
   }
   for (const auto& def : defs) {

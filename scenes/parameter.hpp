@@ -29,7 +29,13 @@ struct param_def {
   std::size_t components = 1;                        // vector length
   std::vector<std::string> choices;                  // for choice
   std::size_t max_length = 0;                        // for text: the longest value, in bytes
+  // How the scene is shown, not what it simulates (e.g. a camera that rides along): a
+  // change is applied to the running scene without a restart (simulation::set_parameters).
+  bool view_only = false;
 };
+
+// `def` marked view-only: view_only(boolean_param("ride_platform", ...)).
+param_def view_only(param_def def);
 
 inline constexpr std::size_t default_text_length = 256;  // bytes
 
@@ -82,6 +88,10 @@ class param_values {
 };
 
 const param_def* find_param(const std::vector<param_def>& defs, const std::string& name);
+
+// "unknown parameter [of scene S] (valid: a, b, c)": what every refusal of an undeclared
+// name says (sim --set, presets, scripts' set), so that the user sees what to type.
+std::string unknown_param_reason(const std::vector<param_def>& defs, const std::string& scene_name = "");
 
 // Appends `item` to a `separator`-separated list held in `list`.
 void append_separated(std::string& list, const char* separator, const std::string& item);

@@ -153,7 +153,7 @@ std::optional<std::string> parse_preset(const std::string& text, const std::stri
     if (auto error = read_scene_file(scene_name, world_text, world_root, entry)) return source + ":scene: " + *error;
     if (entry == nullptr) return source + ":scene: '" + scene_name + "' is a preset, not a scene file";
   }
-  if (entry == nullptr) return source + ":scene: unknown scene '" + scene_name + "' (see framelab list-scenes)";
+  if (entry == nullptr) return source + ":scene: " + unknown_scene_reason(scene_name);
 
   preset result;
   result.scene = scene_name;
@@ -166,7 +166,7 @@ std::optional<std::string> parse_preset(const std::string& text, const std::stri
       if (!value.is_object()) return source + ":parameters: expected an object";
       for (const auto& [name, j] : value.items()) {
         const param_def* def = find_param(defs, name);
-        if (def == nullptr) return source + ":parameters." + name + ": unknown parameter of scene " + scene_name;
+        if (def == nullptr) return source + ":parameters." + name + ": " + unknown_param_reason(defs, scene_name);
         param_value v;
         if (auto error = json_to_param(*def, j, v)) return source + ":parameters." + name + ": " + *error;
         result.values.set(name, std::move(v));
@@ -224,10 +224,16 @@ std::optional<std::string> save_preset(const std::filesystem::path& path, const 
   return write_file_atomically(path, preset_to_json(p));
 }
 
+std::string unknown_scene_reason(const std::string& name) {
+  std::string names;
+  for (const auto& entry : registered_scenes()) append_separated(names, ", ", entry.info.name);
+  return "unknown scene '" + name + "' (valid: " + names + "; framelab list-scenes describes them)";
+}
+
 std::optional<std::string> resolve_scene_argument(const std::string& argument, preset& out) {
   if (looks_like_file(argument)) return load_preset(argument, out);
   const scene_entry* entry = find_scene(argument);
-  if (entry == nullptr) return "--scene: unknown scene '" + argument + "' (see framelab list-scenes)";
+  if (entry == nullptr) return unknown_scene_reason(argument);
   out.scene = argument;
   out.values = param_values::defaults(entry->create()->parameters());
   out.camera.reset();

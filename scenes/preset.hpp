@@ -37,4 +37,7 @@ std::optional<std::string> save_preset(const std::filesystem::path& path, const 
 // and complete values (defaults for a bare name).
 std::optional<std::string> resolve_scene_argument(const std::string& argument, preset& out);
 
+// "unknown scene 'NAME' (valid: tank-turret, carousel, ...)": every registered name.
+std::string unknown_scene_reason(const std::string& name);
+
 }  // namespace framelab

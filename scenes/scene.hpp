@@ -83,6 +83,9 @@ class scene {
   // What to draw and list; valid until the next reset/step/trigger.
   virtual const scene_view& view() const = 0;
   virtual void trigger(const std::string& /*action*/) {}
+  // Takes the view-only parameters (param_def::view_only) of `values` without a restart;
+  // the others are as the last reset had them. A scene with view-only parameters overrides it.
+  virtual void apply_view_settings(const param_values& /*values*/) {}
   // Applies an edit to view().nodes[node]. Returns why it was refused (bad value,
   // node not editable); then nothing changed. Scenes that keep their nodes' dynamics
   // (e.g. in a core hierarchy) override it; the default refuses.

@@ -58,12 +58,29 @@ std::optional<std::string> simulation::load(const scene_entry& entry, const para
   return std::nullopt;
 }
 
+namespace {
+
+// Whether `next` differs from `current` only in view-only parameters (or not at all).
+bool only_view_changes(const std::vector<param_def>& defs, const param_values& current, const param_values& next) {
+  for (const auto& def : defs) {
+    if (!def.view_only && !(current.get(def.name) == next.get(def.name))) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 std::optional<std::string> simulation::set_parameters(const param_values& values) {
   if (!loaded()) return std::string("no scene loaded");
   if (auto error = validate_params(defs_, values)) return error;
   if (auto error = scene_->check(values)) return error;
+  const bool keep_running = only_view_changes(defs_, values_, values) && !(values == values_);
   values_ = values;
-  reset();
+  if (keep_running) {
+    scene_->apply_view_settings(values_);  // how it is shown changed, not what runs: no restart
+  } else {
+    reset();
+  }
   return std::nullopt;
 }
 
@@ -162,7 +179,7 @@ std::optional<std::string> apply_assignments(const std::vector<param_def>& defs,
     if (equals == std::string::npos || equals == 0) return assignment + ": expected key=value";
     const std::string name = assignment.substr(0, equals);
     const param_def* def = find_param(defs, name);
-    if (def == nullptr) return name + ": unknown parameter";
+    if (def == nullptr) return name + ": " + unknown_param_reason(defs);
     param_value value;
     if (auto error = parse_param(*def, assignment.substr(equals + 1), value)) return name + ": " + *error;
     updated.set(name, std::move(value));

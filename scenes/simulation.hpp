@@ -51,7 +51,8 @@ class simulation {
   // Replaces the scene and its parameters. Everything is validated before anything
   // changes: on error the current scene keeps running and the reason is returned.
   std::optional<std::string> load(const scene_entry& entry, const param_values& values);
-  // New parameters for the current scene (validated first, then a reset).
+  // New parameters for the current scene (validated first, then a reset; a change of
+  // view-only parameters alone is applied without one: param_def::view_only).
   std::optional<std::string> set_parameters(const param_values& values);
   // Records one parameter's new value WITHOUT a reset, for a setting a scene panel has
   // already applied to the running scene (e.g. a live broadphase switch), so that the next

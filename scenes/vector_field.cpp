@@ -111,7 +111,8 @@ std::vector<param_def> vector_field::parameters() const {
       integer_param("streamlines", 12, 0, 24, "Streamline seeds per side (lines stop where they crowd others)"),
       integer_param("particles", 24, 0, 100, "Tracer particles carried by the flow (respawned when they leave)"),
       vector_param("probe", {1.5, 1.0}, -20.0, 20.0, "m",
-                   "Where the probe particle starts and the AD panel looks (also: click the ground)"),
+                   "Where the probe particle starts and the AD panel looks, in the world frame's ground plane "
+                   "(x, y in m; y is world -z; also: click the ground)"),
   };
 }
 

@@ -5,7 +5,7 @@
 //     form, complex pairs a +- bi), eigenvectors and the fixed-point class;
 //   - the central-difference Jacobian and its error against a reference for a
 //     sweep of step sizes (the truncation / round-off "V");
-//   - RK4 steps and streamlines; Newton's method for fixed points with the AD Jacobian.
+//   - RK4 steps (core/ode) and streamlines; Newton's method for fixed points with the AD Jacobian.
 // Source: docs/articles.md, dual-numbers-autodiff for the Jacobian by dual numbers.
 #include <algorithm>
 #include <cmath>
@@ -17,6 +17,7 @@
 
 #include "core/ad/autodiff.hpp"
 #include "core/glm_config.hpp"
+#include "core/ode/ode_stepper.hpp"
 
 namespace framelab::planar_field {
 
@@ -179,15 +180,12 @@ fd_error_curve sweep_fd_error(const F& V, glm::dvec2 x, const glm::dmat2& refere
 
 // [SECTION] integration
 
-// Classical RK4 for dx/dt = V(x):
+// One classical RK4 step of the autonomous dx/dt = V(x) (core/ode/ode_stepper.hpp):
 //   k1 = V(x), k2 = V(x + h k1/2), k3 = V(x + h k2/2), k4 = V(x + h k3),  x' = x + h (k1 + 2 k2 + 2 k3 + k4)/6
 template <class F>
 glm::dvec2 rk4_step(const F& V, glm::dvec2 x, double h) {
-  const glm::dvec2 k1 = V(x);
-  const glm::dvec2 k2 = V(x + 0.5 * h * k1);
-  const glm::dvec2 k3 = V(x + 0.5 * h * k2);
-  const glm::dvec2 k4 = V(x + h * k3);
-  return x + (h / 6.0) * (k1 + 2.0 * k2 + 2.0 * k3 + k4);
+  const auto rate = [&V](double, const glm::dvec2& y) { return glm::dvec2(V(y)); };
+  return ode::step(ode::method::rk4, rate, 0.0, x, h);
 }
 
 // The streamline's direction field V/|V| (arc length parametrisation: the same curves

@@ -57,15 +57,36 @@ std::string lesson_name(const std::string& file) {
 
 namespace {
 
+bool in_folder(const std::string& file, const std::string& folder) {
+  return !folder.empty() && std::filesystem::path(file).parent_path() == std::filesystem::path(folder);
+}
+
+void lesson_item(ui_state& state, const std::string& file) {
+  if (ImGui::MenuItem(lesson_name(file).c_str(), nullptr, state.lesson.title == lesson_name(file))) {
+    state.lesson_to_start = file;
+  }
+  tooltip(("A rehearsed demonstration: captions, and pauses you continue with Space or Next (" + file + ")").c_str());
+}
+
+// The shipped lessons, then the lecturer's own (their lessons folder), then End lesson.
 void lessons_menu(ui_state& state) {
   if (!ImGui::BeginMenu("Lessons")) return;
   if (state.lesson_files.empty()) ImGui::TextDisabled("No lessons found (assets/lessons)");
+  bool own_heading = false;
   for (const auto& file : state.lesson_files) {
-    if (ImGui::MenuItem(lesson_name(file).c_str(), nullptr, state.lesson.title == lesson_name(file))) {
-      state.lesson_to_start = file;
+    if (in_folder(file, state.user_lessons_folder) && !own_heading) {
+      ImGui::Separator();
+      ImGui::TextDisabled("Your lessons");
+      own_heading = true;
     }
-    tooltip(("A rehearsed demonstration: captions, and pauses you continue with Space or Next (" + file + ")").c_str());
+    lesson_item(state, file);
   }
+  if (!own_heading && !state.user_lessons_folder.empty()) {
+    ImGui::Separator();
+    ImGui::TextDisabled("Your own: put .lesson files in %s", state.user_lessons_folder.c_str());
+  }
+  if (ImGui::MenuItem("Open lesson...")) state.open_lesson_dialog = true;
+  tooltip("Play a lesson file from anywhere (File > Open lesson)");
   if (!state.lesson.title.empty()) {
     ImGui::Separator();
     if (ImGui::MenuItem("End lesson")) state.lesson.stop_requested = true;
@@ -90,6 +111,10 @@ void draw_main_menu(ui_state& state) {
     tooltip("Scenes and presets opened before, most recent first (kept between runs)");
     if (ImGui::MenuItem("Save preset...")) state.open_save_dialog = true;
     tooltip("Save the current scene, parameters and camera as a preset (.json)");
+    if (ImGui::MenuItem("Open lesson...")) state.open_lesson_dialog = true;
+    tooltip(
+        "Play a lesson (.lesson: a GUI script with captions and pauses); lessons in your lessons folder "
+        "also appear in the Lessons menu");
     record_menu_item(state);
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Esc")) state.quit_requested = true;

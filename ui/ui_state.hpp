@@ -101,10 +101,14 @@ struct ui_state {
     bool waiting = false;
     bool stop_requested = false;
   } lesson;
-  // The lessons offered by the Lessons menu (files, found by the app), and the one the
-  // user picked; the app starts it.
+  // The lessons offered by the Lessons menu (files, found by the app: the shipped ones,
+  // then the user's own from user_lessons_folder), and the one the user picked (there or
+  // with File > Open lesson); the app starts it.
   std::vector<std::string> lesson_files;
+  std::string user_lessons_folder;  // empty: no usable folder
   std::string lesson_to_start;
+  bool open_lesson_dialog = false;
+  std::string lesson_path;  // File > Open lesson's path field
 
   // Parameters panel: the values being edited and a message per rejected field.
   param_values edited;

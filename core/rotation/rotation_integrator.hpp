@@ -13,12 +13,18 @@
 //   midpoint        implicit midpoint on the body-frame angular momentum with a
 //                   consistent Cayley orientation update (core/rotation/midpoint_rotation.hpp);
 //                   torque enters as two half kicks of the world L (Strang splitting)
-//   rk4             classical Runge-Kutta on (q, omega), q renormalized; a reference
+//   rk4             classical Runge-Kutta on (q, omega) by core/ode/ode_stepper.hpp, q
+//                   renormalized after the step; a reference
 //   midpoint4       fourth order without losing the invariants: Yoshida's triple jump of the
 //                   (symmetric, second-order) midpoint step M(h),
 //                     M4(h) = M(g1 h) M(g0 h) M(g1 h),  g1 = 1 / (2 - 2^(1/3)),
 //                     g0 = -2^(1/3) / (2 - 2^(1/3))    (2 g1 + g0 = 1; the middle step runs back)
 //                   each stage keeps |L| and the energy as the midpoint step does.
+//
+// The names explicit-euler, midpoint and rk4 are core/ode's (ode::method_name), so a name
+// means one method in the whole program: rk4 is ode::step itself; midpoint is the implicit
+// midpoint rule, here on the body-frame momentum with the orientation on the rotation group;
+// explicit-euler is the first-order explicit step, here in the game-engine order on the group.
 //
 // With `gyroscopic` off every integrator drops omega x L: alpha = I^-1 tau
 // (torque-free: omega stays constant, no precession, L is not conserved).
@@ -39,6 +45,7 @@
 #include <utility>
 
 #include "core/glm_config.hpp"
+#include "core/ode/ode_stepper.hpp"
 #include "core/rotation/magnus.hpp"
 #include "core/rotation/midpoint_rotation.hpp"
 #include "core/rotation/quaternion_exp.hpp"
@@ -55,13 +62,13 @@ inline constexpr std::array<integrator_kind, 5> all_integrators{integrator_kind:
 constexpr std::string_view to_string(integrator_kind k) {
   switch (k) {
     case integrator_kind::explicit_euler:
-      return "explicit-euler";
+      return ode::method_name(ode::method::explicit_euler);
     case integrator_kind::magnus:
       return "magnus";
     case integrator_kind::midpoint:
-      return "midpoint";
+      return ode::method_name(ode::method::midpoint);
     case integrator_kind::rk4:
-      return "rk4";
+      return ode::method_name(ode::method::rk4);
     case integrator_kind::midpoint4:
       return "midpoint4";
   }
@@ -144,31 +151,33 @@ void magnus_step(rigid_body<T>& b, T h, const rotation_settings& s, TorqueFn& to
   b.angular_velocity += alpha * h;
 }
 
+// The rotation state (q, omega) as a vector space for ode::step (q as four numbers: the
+// stages leave the unit sphere, the step renormalizes at the end).
+template <class T>
+struct orientation_rate_state {
+  glm::qua<T> q;
+  glm::vec<3, T> omega;
+  friend orientation_rate_state operator+(const orientation_rate_state& a, const orientation_rate_state& b) {
+    return {a.q + b.q, a.omega + b.omega};
+  }
+  friend orientation_rate_state operator*(T s, const orientation_rate_state& a) { return {s * a.q, s * a.omega}; }
+  friend T max_norm(const orientation_rate_state& a) { return std::max(ode::max_norm(a.q), ode::max_norm(a.omega)); }
+};
+
 template <class T, class TorqueFn>
 void rk4_step(rigid_body<T>& b, T h, const rotation_settings& s, TorqueFn& torque) {
-  struct deriv {
-    glm::qua<T> dq;
-    glm::vec<3, T> dw;
-  };
+  using state = orientation_rate_state<T>;
   rigid_body<T> stage = b;
-  // y' = f(y): q' = 1/2 omega q, omega' = alpha(q, omega)
-  auto f = [&](const glm::qua<T>& q, const glm::vec<3, T>& w) {
-    stage.orientation = glm::normalize(q);
-    stage.angular_velocity = w;
+  // y' = f(y): q' = 1/2 omega q, omega' = alpha(q, omega) (the torque sees q normalized)
+  const auto f = [&](T, const state& y) {
+    stage.orientation = glm::normalize(y.q);
+    stage.angular_velocity = y.omega;
     const glm::vec<3, T> alpha = stage.angular_acceleration(torque(std::as_const(stage)), s.gyroscopic);
-    return deriv{quat_rate(q, w), alpha};
+    return state{quat_rate(y.q, y.omega), alpha};
   };
-  const glm::qua<T> q0 = b.orientation;
-  const glm::vec<3, T> w0 = b.angular_velocity;
-  const T h2 = h / T(2);
-  const deriv k1 = f(q0, w0);
-  const deriv k2 = f(q0 + k1.dq * h2, w0 + k1.dw * h2);
-  const deriv k3 = f(q0 + k2.dq * h2, w0 + k2.dw * h2);
-  const deriv k4 = f(q0 + k3.dq * h, w0 + k3.dw * h);
-  // y' = y + h/6 (k1 + 2 k2 + 2 k3 + k4)
-  const T h6 = h / T(6);
-  b.orientation = glm::normalize(q0 + (k1.dq + k2.dq * T(2) + k3.dq * T(2) + k4.dq) * h6);
-  b.angular_velocity = w0 + (k1.dw + k2.dw * T(2) + k3.dw * T(2) + k4.dw) * h6;
+  const state next = ode::step(ode::method::rk4, f, T(0), state{b.orientation, b.angular_velocity}, h);
+  b.orientation = glm::normalize(next.q);
+  b.angular_velocity = next.omega;
 }
 
 // Returns false (with a message) when Newton does not converge.

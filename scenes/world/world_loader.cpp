@@ -10,7 +10,7 @@
 #include <set>
 
 #include "common/atomic_file.hpp"
-#include "scenes/world/ode_stand_in.hpp"
+#include "core/ode/ode_stepper.hpp"
 
 namespace framelab {
 

@@ -26,7 +26,7 @@
 
 #include "core/frames/hierarchy.hpp"
 #include "core/frames/inertial_accelerations.hpp"
-#include "scenes/world/ode_stand_in.hpp"
+#include "core/ode/ode_stepper.hpp"
 #include "scenes/world/particle_state.hpp"
 #include "scenes/world/world_spec.hpp"
 

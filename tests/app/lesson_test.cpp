@@ -168,7 +168,9 @@ TEST_F(script_file, a_shot_after_bench_tab_waits_for_the_tab) {
   std::string shot;
   for (; frame < 20 && shot.empty(); ++frame) {
     ASSERT_FALSE(player.before_frame(state));
-    if (frame == 0) EXPECT_EQ(ui::benchmarks_of(state).show_tab, "Table");
+    if (frame == 0) {
+      EXPECT_EQ(ui::benchmarks_of(state).show_tab, "Table");
+    }
     shot = player.take_shot_request();
   }
   EXPECT_EQ(shot, "after_tab.png");
@@ -182,12 +184,21 @@ TEST_F(script_file, the_runner_starts_stops_and_reports_a_broken_lesson) {
   ui::ui_state state;
   state.sim = &sim;
   lesson_runner runner;
-  state.lesson_to_start = write("scene no-such-scene\n");
+  // Checked entirely before it starts: an unknown scene is refused, naming the line.
+  state.lesson_to_start = write("say \"hello\"\nscene no-such-scene\n");
   runner.before_frame(state);
   EXPECT_FALSE(runner.playing());
   EXPECT_TRUE(state.message_is_error);
-  EXPECT_NE(state.message.find("Lesson stopped"), std::string::npos) << state.message;
+  EXPECT_NE(state.message.find("Lesson not started: " + file_.string() + ":2: "), std::string::npos) << state.message;
+  EXPECT_NE(state.message.find("unknown scene 'no-such-scene'"), std::string::npos) << state.message;
   EXPECT_TRUE(state.lesson.title.empty());
+  EXPECT_TRUE(state.lesson.caption.empty()) << "nothing of a refused lesson runs";
+
+  // A step that fails while it plays (a benchmark option the panel refuses) stops it.
+  state.lesson_to_start = write("bench set no_such_option 3\n");
+  runner.before_frame(state);
+  EXPECT_FALSE(runner.playing());
+  EXPECT_NE(state.message.find("Lesson stopped"), std::string::npos) << state.message;
 
   state.lesson_to_start = write("scene carousel\nsay \"first\"\npause\nsay second\n");
   runner.before_frame(state);

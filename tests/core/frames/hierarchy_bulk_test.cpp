@@ -43,10 +43,14 @@ TEST(HierarchyBulk, LocalsInPlaceGiveTheWorldOfSetLocalAtEveryLevel) {
       const auto expected = one_by_one.global(bulk.id_at(s));
       for (int k = 0; k < 3; ++k) {
         EXPECT_EQ(g.pose.translation[k], expected.pose.translation[k]);
-        const bool tracked = level != sweep_level::pose;
-        if (tracked) EXPECT_EQ(g.velocity[k], expected.velocity[k]);
-        if (level == sweep_level::acceleration) EXPECT_EQ(g.angular_accel[k], expected.angular_accel[k]);
-        else EXPECT_TRUE(std::isnan(g.angular_accel[k]));
+        if (level != sweep_level::pose) {
+          EXPECT_EQ(g.velocity[k], expected.velocity[k]);
+        }
+        if (level == sweep_level::acceleration) {
+          EXPECT_EQ(g.angular_accel[k], expected.angular_accel[k]);
+        } else {
+          EXPECT_TRUE(std::isnan(g.angular_accel[k]));
+        }
       }
       ++seen;
     });

@@ -1,0 +1,40 @@
+#pragma once
+// The commands of a GUI script (app/gui_script.hpp), as data: what the script loader
+// accepts and what `framelab --help` lists come from this one table.
+#include <array>
+#include <cstddef>
+#include <string>
+
+namespace framelab {
+
+struct script_command {
+  const char* name;
+  std::size_t min_args;
+  std::size_t max_args;
+  const char* usage;  // the arguments, as --help shows them
+};
+
+inline constexpr std::array script_commands = {
+    script_command{"scene", 1, 1, "scene NAME|FILE.json"},
+    script_command{"set", 1, 1, "set NAME=VALUE"},
+    script_command{"wait", 1, 1, "wait FRAMES"},
+    script_command{"show", 1, 1, "show PANEL"},
+    script_command{"hide", 1, 1, "hide PANEL"},
+    script_command{"key", 1, 1, "key KEY"},
+    script_command{"present", 1, 1, "present on|off"},
+    script_command{"say", 0, 1, "say TEXT"},
+    script_command{"pause", 0, 0, "pause"},
+    script_command{"bench", 1, 3, "bench select|set|run|cancel|wait|tab ..."},
+    script_command{"shot", 1, 1, "shot FILE.png"},
+    script_command{"record", 1, 2, "record start FILE|stop"},
+    script_command{"quit", 0, 0, "quit"},
+};
+
+// "scene NAME|FILE.json, set NAME=VALUE, ..., quit": every command with its arguments.
+inline std::string script_command_usage() {
+  std::string text;
+  for (const auto& command : script_commands) text += (text.empty() ? "" : ", ") + std::string(command.usage);
+  return text;
+}
+
+}  // namespace framelab
