@@ -44,7 +44,7 @@ int frame_index(const world_spec& s, const std::string& name) {
 // from north (x) toward east (z)). The plane's azimuth is read at each turning point
 // (largest horizontal distance from below the pivot) and fitted by a line in t.
 TEST(WorldExamples, FoucaultPlaneTurnsAtOmegaSinLatitude) {
-  loaded_world w = load("foucault-pendulum.json");
+  loaded_world w = load("foucault-pendulum.json", {{"amplitude", 0.5}});  // small: 3 degrees
   const world_model& m = w.scene->model();
   const double omega = w.values.number("earth_rate"), latitude = w.values.number("latitude") * std::numbers::pi / 180;
   const double dt = 1.0 / 120.0, seconds = 60.0;  // about 10 swings
