@@ -48,7 +48,7 @@ std::string one_line(const std::string& text) {
 }
 
 void add_scene_options(CLI::App& command, std::string& scene, std::vector<std::string>& sets) {
-  command.add_option("--scene", scene, "Scene name (see list-scenes) or preset file (.json)")->required();
+  command.add_option("--scene", scene, "Scene name (see list-scenes), preset file or world scene file (.json)")->required();
   command.add_option("--set", sets, "Set a parameter: key=value; vectors as key=x,y,z (repeatable)")
       ->type_name("KEY=VALUE");
 }
@@ -234,7 +234,7 @@ cli_request parse_command_line(int argc, const char* const* argv, std::ostream& 
   cli_request request;
   CLI::App app{"framelab: an interactive simulator for rigid-body and reference-frame physics", "framelab"};
   app.set_version_flag("--version", std::string("framelab ") + FRAMELAB_VERSION);
-  app.add_option("--scene", request.gui.scene, "Open the GUI on this scene name or preset file (.json)");
+  app.add_option("--scene", request.gui.scene, "Open the GUI on this scene name, preset file or world scene file (.json)");
   app.add_option(
       "--script", request.gui.script,
       "Drive the GUI with a script, one command per line: " + script_command_usage() + " (README: GUI scripts)");

@@ -5,6 +5,8 @@
 #include <nlohmann/json.hpp>
 
 #include "common/atomic_file.hpp"
+#include "scenes/world/world_loader.hpp"
+#include "scenes/world/world_scene.hpp"
 
 namespace framelab {
 
@@ -96,6 +98,41 @@ std::optional<std::string> read_camera(const json& j, const std::string& where, 
   return std::nullopt;
 }
 
+bool looks_like_file(const std::string& argument) {
+  return argument.find('/') != std::string::npos || (argument.size() > 5 && argument.ends_with(".json"));
+}
+
+// Registers a parsed world file as a scene (scenes/registry.hpp, named by its path).
+const scene_entry& register_world(const located_json& root, const std::string& text, const std::string& source,
+                                  std::optional<std::string>& error) {
+  static const scene_entry none{};
+  auto spec = std::make_shared<world_spec>();
+  error = parse_world_document(root, text, source, *spec);
+  if (error) return none;
+  return register_file_scene(make_world_entry(std::move(spec)));
+}
+
+// Reads a scene file and tells a world file from a preset (a preset names a "scene"):
+// the one place that decides. A world file is registered and `world` set to its entry.
+std::optional<std::string> read_scene_file(const std::filesystem::path& path, std::string& text, located_json& root,
+                                           const scene_entry*& world) {
+  world = nullptr;
+  if (auto error = read_small_file(path, max_world_file_bytes, text)) return error;
+  json_limits limits;
+  limits.max_bytes = max_world_file_bytes;
+  if (auto error = parse_located_json(text, root, limits)) {
+    if (text.size() > max_preset_bytes)
+      return path.string() + ": too large for a preset (" + std::to_string(text.size()) + " bytes; at most " +
+             std::to_string(max_preset_bytes) + ") and not a world scene file: " + *error;
+    return path.string() + ":" + *error;
+  }
+  if (!is_world_document(root)) return std::nullopt;
+  std::optional<std::string> error;
+  const scene_entry& entry = register_world(root, text, path.string(), error);
+  if (!error) world = &entry;
+  return error;
+}
+
 }  // namespace
 
 std::optional<std::string> parse_preset(const std::string& text, const std::string& source, preset& out) {
@@ -110,6 +147,12 @@ std::optional<std::string> parse_preset(const std::string& text, const std::stri
   if (!root["scene"].is_string()) return source + ":scene: expected a string";
   const std::string scene_name = root["scene"].get<std::string>();
   const scene_entry* entry = find_scene(scene_name);
+  if (entry == nullptr && looks_like_file(scene_name)) {  // a preset of a world file: load the file
+    std::string world_text;
+    located_json world_root;
+    if (auto error = read_scene_file(scene_name, world_text, world_root, entry)) return source + ":scene: " + *error;
+    if (entry == nullptr) return source + ":scene: '" + scene_name + "' is a preset, not a scene file";
+  }
   if (entry == nullptr) return source + ":scene: " + unknown_scene_reason(scene_name);
 
   preset result;
@@ -143,8 +186,23 @@ std::optional<std::string> parse_preset(const std::string& text, const std::stri
 
 std::optional<std::string> load_preset(const std::filesystem::path& path, preset& out) {
   std::string text;
-  if (auto error = read_small_file(path, max_preset_bytes, text)) return error;
-  return parse_preset(text, path.string(), out);
+  located_json root;
+  const scene_entry* world = nullptr;
+  if (auto error = read_scene_file(path, text, root, world)) return error;
+  if (world == nullptr) {
+    if (text.size() > max_preset_bytes)
+      return path.string() + ": too large for a preset (" + std::to_string(text.size()) + " bytes; at most " +
+             std::to_string(max_preset_bytes) + ")";
+    return parse_preset(text, path.string(), out);
+  }
+  preset result;
+  result.scene = world->info.name;
+  const auto instance = world->create();
+  result.values = param_values::defaults(instance->parameters());
+  if (auto error = instance->check(result.values)) return path.string() + ": " + *error;
+  result.camera.reset();  // the file's camera is the scene's own
+  out = std::move(result);
+  return std::nullopt;
 }
 
 std::string preset_to_json(const preset& p) {
@@ -173,9 +231,7 @@ std::string unknown_scene_reason(const std::string& name) {
 }
 
 std::optional<std::string> resolve_scene_argument(const std::string& argument, preset& out) {
-  const bool looks_like_file = argument.find('/') != std::string::npos ||
-                               (argument.size() > 5 && argument.ends_with(".json"));
-  if (looks_like_file) return load_preset(argument, out);
+  if (looks_like_file(argument)) return load_preset(argument, out);
   const scene_entry* entry = find_scene(argument);
   if (entry == nullptr) return unknown_scene_reason(argument);
   out.scene = argument;

@@ -25,13 +25,15 @@ inline constexpr std::size_t max_preset_bytes = 1 << 20;
 
 // Parses and validates preset text; `source` names the file in messages.
 std::optional<std::string> parse_preset(const std::string& text, const std::string& source, preset& out);
+// A preset file, or a world scene file (scenes/world/, docs/scene-files.md: one without
+// "scene"), which is loaded, registered under its path and named by `out.scene`.
 std::optional<std::string> load_preset(const std::filesystem::path& path, preset& out);
 
 std::string preset_to_json(const preset& p);
 // Atomic: a failed save leaves the old file as it was.
 std::optional<std::string> save_preset(const std::filesystem::path& path, const preset& p);
 
-// `--scene` accepts a scene name or a .json preset path. Fills `out` with the scene
+// `--scene` accepts a scene name, a .json preset path or a world scene file. Fills `out` with the scene
 // and complete values (defaults for a bare name).
 std::optional<std::string> resolve_scene_argument(const std::string& argument, preset& out);
 

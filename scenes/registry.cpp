@@ -1,6 +1,8 @@
 #include "scenes/registry.hpp"
 
 #include <algorithm>
+#include <deque>
+#include <mutex>
 #include <stdexcept>
 
 namespace framelab {
@@ -11,7 +13,25 @@ std::vector<scene_entry>& registry() {
   static std::vector<scene_entry> entries;
   return entries;
 }
+// Loaded files; never erased, so a pointer from find_scene stays valid (a file loaded
+// again is replaced in place).
+std::deque<scene_entry>& file_scenes() {
+  static std::deque<scene_entry> entries;
+  return entries;
+}
+std::mutex& file_scenes_mutex() {
+  static std::mutex m;
+  return m;
+}
+
 }  // namespace
+
+const scene_entry& register_file_scene(scene_entry entry) {
+  const std::lock_guard lock(file_scenes_mutex());
+  for (auto& e : file_scenes())
+    if (e.info.name == entry.info.name) return e = std::move(entry);  // the same address, the new file
+  return file_scenes().emplace_back(std::move(entry));
+}
 
 int register_scene(scene_info info, scene_factory create) {
   if (find_scene(info.name) != nullptr) throw std::logic_error("scene '" + info.name + "' registered twice");
@@ -31,6 +51,9 @@ const scene_entry* find_scene(const std::string& name) {
   for (const auto& entry : registry()) {
     if (entry.info.name == name) return &entry;
   }
+  const std::lock_guard lock(file_scenes_mutex());
+  for (const auto& entry : file_scenes())
+    if (entry.info.name == name) return &entry;
   return nullptr;
 }
 

@@ -3,6 +3,7 @@
 //   const int registered = framelab::register_scene<my_scene>({...});
 // as Box2D's samples do. The CLI, the UI, the benchmarks and the tests all list
 // scenes from here.
+#include <functional>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -22,7 +23,8 @@ struct scene_info {
   std::vector<std::string> readouts = {};
 };
 
-using scene_factory = std::unique_ptr<scene> (*)();
+// A function, so that a scene loaded from a file can keep its model (scenes/world/world_scene.hpp).
+using scene_factory = std::function<std::unique_ptr<scene>()>;
 
 struct scene_entry {
   scene_info info;
@@ -50,7 +52,13 @@ int register_scene(scene_info info) {
 // Every registered scene, ordered by category then name.
 std::vector<scene_entry> registered_scenes();
 
-// The scene of that name, or nullptr.
+// A scene loaded from a file (scenes/world/), named by the file's path: kept beside the
+// built-ins so find_scene finds it, but not listed by registered_scenes(). Loading the
+// same file again replaces its entry in place (a find_scene pointer stays valid and then
+// reads the new file; the simulation keeps its own copy of the entry it runs).
+const scene_entry& register_file_scene(scene_entry entry);
+
+// The scene of that name (a built-in or a loaded file), or nullptr.
 const scene_entry* find_scene(const std::string& name);
 
 // The scene the GUI opens when none is named.

@@ -29,6 +29,15 @@
 // core cannot keep enough memory traffic in flight to sweep 10^6 nodes at the machine's
 // bandwidth, two can (core/frames/hierarchy_segments.hpp). The world is bit for bit the
 // single-threaded one; the default is one thread (the caller's).
+//
+// A node's local dynamics are relative to its parent: v1 and a1 are the rates of T1 in the
+// parent's coordinates, and the local angular velocity w1 and angular acceleration alpha1
+// are those of the node's rotation R1 relative to the parent, EXPRESSED IN THE PARENT'S
+// FRAME (dR1/dt = [w1] R1, not R1 [w1]); the sweep turns them into world ones with
+// w3 = w2 + R2 w1 R2^T. A scene that moves every node each step writes the locals in
+// place (locals_in_place / locals_written: checked once by the writer, not per node here)
+// and sweeps once. The world reads in bulk at every sweep level: globals() (acceleration)
+// or for_each_global (any level).
 // Source: docs/articles.md, transform-hierarchy-dynamics
 #include <cmath>
 #include <compare>
@@ -197,6 +206,13 @@ class hierarchy {
     if (levels_.level() != sweep_level::acceleration) return {};
     return global_;
   }
+  // Every node's world as of the last update_world(), at any sweep level, in slot order:
+  // f(slot, global) with what the level does not track NaN (as global(n)).
+  template <class F>
+  void for_each_global(F&& f) const {
+    const bool full = levels_.level() == sweep_level::acceleration;
+    for (std::size_t s = 0; s < local_.size(); ++s) f(s, full ? global_[s] : levels_.global(s));
+  }
   std::span<const std::uint32_t> depths() const { return depth_; }
   bool is_preorder() const { return preorder_; }
   bool world_current() const { return world_current_; }
@@ -208,6 +224,26 @@ class hierarchy {
     const std::uint32_t s = slot_checked(n, "set_local");
     local_[s] = checked(local, "set_local");
     local_changed(s);
+    world_current_ = false;
+  }
+
+  // [SECTION] bulk local writes -------------------------------------------------
+
+  // Every local, writable in place, by slot (slot_of / id_at). For a caller that re-sets
+  // many locals each step and has made sure once (per load or edit) that what it writes
+  // is valid node data (invalid_reason empty: finite, a unit quaternion, a positive
+  // scale): nothing is checked here, unlike set_local. Call locals_written() when done
+  // and before update_world(); it refreshes the copies a lower sweep level or compact
+  // locals sweep (a full copy then; none at the default, exact acceleration level).
+  std::span<dynamics_type> locals_in_place() {
+    world_current_ = false;
+    return local_;
+  }
+  void locals_written() {
+    if (levels_.level() != sweep_level::acceleration) levels_.assign(levels_.level(), local_);
+    if constexpr (compactable)
+      if (compact_on())
+        for (std::size_t s = 0; s < local_.size(); ++s) compact_[s] = to_compact(local_[s]);
     world_current_ = false;
   }
 

@@ -1,0 +1,58 @@
+#include "scenes/world/world_expression.hpp"
+
+namespace framelab {
+
+std::vector<std::string_view> expression_variables(std::span<const std::string> parameters) {
+  std::vector<std::string_view> names{"t"};
+  for (const auto& p : parameters) names.push_back(p);
+  return names;
+}
+
+std::optional<std::string> compile_world_expression(std::string_view text, std::span<const std::string_view> variables,
+                                                     world_expression& out) {
+  world_expression e;
+  e.text = std::string(text);
+  if (auto error = parse_expression(text, variables, e.program)) return error;
+  for (const auto& node : e.program.program)
+    if (node.op == expression_op::variable && node.index == 0) e.uses_time = true;
+  out = std::move(e);
+  return std::nullopt;
+}
+
+world_expression constant_expression(double value) {
+  world_expression e;
+  std::string text = std::to_string(value);
+  e.text = text;
+  e.program.program.push_back({expression_op::constant, 0, value});
+  e.program.stack_size = 1;
+  e.value = value;
+  return e;
+}
+
+void expression_evaluator::set_parameters(std::span<const double> values) {
+  real_.assign(values.size() + 1, 0.0);
+  hyper_.assign(values.size() + 1, hyper_dual<double>(0.0));
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    real_[i + 1] = values[i];
+    hyper_[i + 1] = hyper_dual<double>(values[i]);  // a constant: no eps parts
+  }
+}
+
+void expression_evaluator::bind(world_expression& e) const {
+  if (!e.uses_time) e.value = value(e, 0.0);
+}
+
+double expression_evaluator::value(const world_expression& e, double t) const {
+  real_[0] = t;
+  return evaluate<double>(e.program, std::span<const double>(real_));
+}
+
+jet expression_evaluator::derivatives(const world_expression& e, double t) const {
+  if (!e.uses_time) return {e.value, 0.0, 0.0};
+  // t + eps1 + eps2: eps1 and eps12 parts are d/dt and d2/dt2
+  hyper_[0] = hyper_dual<double>(t, 1.0, 1.0, 0.0);
+  const hyper_dual<double> r = evaluate<hyper_dual<double>>(e.program, std::span<const hyper_dual<double>>(hyper_));
+  return {r.real(), r.eps1(), r.eps12()};
+}
+
+}  // namespace framelab

@@ -1,0 +1,505 @@
+#include "scenes/world/world_loader.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <cmath>
+#include <initializer_list>
+#include <map>
+#include <numbers>
+#include <set>
+
+#include "common/atomic_file.hpp"
+#include "core/ode/ode_stepper.hpp"
+
+namespace framelab {
+
+namespace {
+
+using node = located_json;
+
+// Thrown inside the loader only, caught in parse_world: one message, nothing applied.
+struct load_error {
+  std::string message;
+};
+
+bool is_identifier(const std::string& s) {
+  if (s.empty() || s.size() > 64) return false;
+  if (!(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+}
+
+class loader {
+ public:
+  loader(const std::string& text, const std::string& source) : text_(text), source_(source) {}
+
+  [[noreturn]] void fail(std::size_t offset, const std::string& path, const std::string& why) const {
+    const text_position p = position_of(text_, offset);
+    throw load_error{source_ + ":" + std::to_string(p.line) + ":" + std::to_string(p.column) + ": " + path + ": " + why};
+  }
+  [[noreturn]] void fail(const node& at, const std::string& path, const std::string& why) const {
+    fail(at.offset(), path, why);
+  }
+
+  // Refuses keys outside `allowed`, naming the key where it is written.
+  void check_keys(const node& obj, const std::string& path, std::initializer_list<const char*> allowed) const {
+    if (!obj.is_object()) fail(obj, path, std::string("expected an object, got ") + node::kind_name(obj.type()));
+    for (std::size_t i = 0; i < obj.members().size(); ++i) {
+      const std::string& key = obj.members()[i].first;
+      if (std::none_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; })) {
+        std::string list;
+        for (const char* a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
+        fail(obj.key_offsets()[i], join(path, key), "unknown key (expected one of: " + list + ")");
+      }
+    }
+  }
+  static std::string join(const std::string& path, const std::string& key) { return path.empty() ? key : path + "." + key; }
+  static std::string index(const std::string& path, std::size_t i) { return path + "[" + std::to_string(i) + "]"; }
+
+  double number(const node& n, const std::string& path, double min, double max) const {
+    if (!n.is_number()) fail(n, path, std::string("expected a number, got ") + node::kind_name(n.type()));
+    const double x = n.number();
+    if (!std::isfinite(x) || x < min || x > max)
+      fail(n, path, "must be a finite number in [" + fmt(min) + ", " + fmt(max) + "], got " + fmt(x));
+    return x;
+  }
+  std::string string(const node& n, const std::string& path, std::size_t max_length = 4096) const {
+    if (!n.is_string()) fail(n, path, std::string("expected a string, got ") + node::kind_name(n.type()));
+    if (n.text().size() > max_length) fail(n, path, "longer than " + std::to_string(max_length) + " characters");
+    return n.text();
+  }
+  bool boolean(const node& n, const std::string& path) const {
+    if (!n.is_boolean()) fail(n, path, std::string("expected true or false, got ") + node::kind_name(n.type()));
+    return n.boolean();
+  }
+  const node& array(const node& n, const std::string& path) const {
+    if (!n.is_array()) fail(n, path, std::string("expected an array, got ") + node::kind_name(n.type()));
+    return n;
+  }
+  glm::dvec3 vec3(const node& n, const std::string& path, double min = -1e9, double max = 1e9) const {
+    if (!n.is_array() || n.items().size() != 3) fail(n, path, "expected an array of 3 numbers");
+    glm::dvec3 v;
+    for (int i = 0; i < 3; ++i) v[i] = number(n.items()[std::size_t(i)], index(path, std::size_t(i)), min, max);
+    return v;
+  }
+  glm::vec4 color(const node& n, const std::string& path) const {
+    if (!n.is_array() || (n.items().size() != 3 && n.items().size() != 4))
+      fail(n, path, "expected [red, green, blue] or [red, green, blue, alpha], each in [0, 1]");
+    glm::vec4 c(1.0f);
+    for (std::size_t i = 0; i < n.items().size(); ++i) c[int(i)] = float(number(n.items()[i], index(path, i), 0.0, 1.0));
+    return c;
+  }
+  // A number or an expression in t and the parameters; `time_allowed` false refuses t.
+  world_expression expr(const node& n, const std::string& path, bool time_allowed) const {
+    world_expression e;
+    if (n.is_number()) {
+      const double x = number(n, path, -1e12, 1e12);
+      return constant_expression(x);
+    }
+    if (!n.is_string()) fail(n, path, "expected a number or an expression (a string), got " + std::string(node::kind_name(n.type())));
+    if (auto error = compile_world_expression(n.text(), variables_, e))
+      fail(n, path, "'" + n.text() + "': " + *error);
+    if (e.uses_time && !time_allowed) fail(n, path, "'" + n.text() + "': cannot depend on t here (it is read at t = 0)");
+    return e;
+  }
+  std::array<world_expression, 3> expr3(const node& n, const std::string& path, bool time_allowed) const {
+    if (!n.is_array() || n.items().size() != 3) fail(n, path, "expected an array of 3 numbers or expressions");
+    return {expr(n.items()[0], index(path, 0), time_allowed), expr(n.items()[1], index(path, 1), time_allowed),
+            expr(n.items()[2], index(path, 2), time_allowed)};
+  }
+
+  void parameters(const node& n, world_spec& w) {
+    if (!n.is_object()) fail(n, "parameters", "expected an object of parameters by name");
+    for (std::size_t i = 0; i < n.members().size(); ++i) {
+      const auto& [name, p] = n.members()[i];
+      const std::string path = "parameters." + name;
+      if (!is_identifier(name) || name == "t" || name == "pi" || name == "e")
+        fail(n.key_offsets()[i], path, "a parameter name is a letter or _ then letters, digits, _ (not t, pi, e)");
+      if (name == world_integrator_param || name == world_view_frame_param || name == world_arrow_scale_param)
+        fail(n.key_offsets()[i], path, "reserved: every world scene has this parameter");
+      double value = 0.0, min = -1e12, max = 1e12;
+      std::string unit, description;
+      if (p.is_number()) {
+        value = number(p, path, min, max);
+      } else {
+        check_keys(p, path, {"value", "min", "max", "unit", "description"});
+        const node* v = p.find("value");
+        if (v == nullptr) fail(p, path, "missing \"value\"");
+        if (const node* x = p.find("min")) min = number(*x, path + ".min", -1e12, 1e12);
+        if (const node* x = p.find("max")) max = number(*x, path + ".max", -1e12, 1e12);
+        if (min > max) fail(p, path, "min is above max");
+        value = number(*v, path + ".value", -1e12, 1e12);
+        if (value < min || value > max)
+          fail(*v, path + ".value", fmt(value) + " is outside its range [" + fmt(min) + ", " + fmt(max) + "]");
+        if (const node* x = p.find("unit")) unit = string(*x, path + ".unit", 32);
+        if (const node* x = p.find("description")) description = string(*x, path + ".description", 400);
+      }
+      w.parameters.push_back(number_param(name, value, min, max, unit, description.empty() ? name : description));
+      names_.push_back(name);
+    }
+    variables_ = expression_variables(names_);
+  }
+
+  shape_spec shape(const node& n, const std::string& path) const {
+    check_keys(n, path, {"shape", "size", "radius", "height", "thickness", "offset", "axis", "angle_deg", "color", "name"});
+    const node* kind = n.find("shape");
+    if (kind == nullptr) fail(n, path, "missing \"shape\" (box, sphere, cylinder, disk, cone)");
+    const std::string k = string(*kind, path + ".shape");
+    shape_spec s;
+    const auto need = [&](const char* key) -> double {
+      const node* x = n.find(key);
+      if (x == nullptr) fail(n, path, "a " + k + " needs \"" + key + "\" (m)");
+      return number(*x, join(path, key), 1e-4, 1e5);
+    };
+    if (k == "box") {
+      const node* x = n.find("size");
+      if (x == nullptr) fail(n, path, "a box needs \"size\": [x, y, z] (m)");
+      s.kind = shape_kind::box;
+      s.size = vec3(*x, path + ".size", 1e-4, 1e5);
+    } else if (k == "sphere") {
+      s.kind = shape_kind::sphere;
+      s.size = glm::dvec3(2.0 * need("radius"));
+    } else if (k == "cylinder" || k == "cone") {
+      s.kind = k == "cone" ? shape_kind::cone : shape_kind::cylinder;
+      const double r = need("radius");
+      s.size = {2.0 * r, need("height"), 2.0 * r};
+    } else if (k == "disk") {
+      s.kind = shape_kind::cylinder;
+      const double r = need("radius");
+      const node* t = n.find("thickness");
+      s.size = {2.0 * r, t ? number(*t, path + ".thickness", 1e-4, 1e5) : 0.05, 2.0 * r};
+    } else {
+      fail(*kind, path + ".shape", "unknown shape '" + k + "' (box, sphere, cylinder, disk, cone)");
+    }
+    if (const node* x = n.find("offset")) s.offset = vec3(*x, path + ".offset");
+    if (const node* x = n.find("color")) s.color = color(*x, path + ".color");
+    if (const node* x = n.find("name")) s.name = string(*x, path + ".name", 64);
+    const node* axis = n.find("axis");
+    const node* angle = n.find("angle_deg");
+    if ((axis == nullptr) != (angle == nullptr)) fail(n, path, "\"axis\" and \"angle_deg\" go together (a constant turn)");
+    if (axis != nullptr) {
+      const glm::dvec3 a = vec3(*axis, path + ".axis");
+      if (!(glm::length(a) > 1e-9)) fail(*axis, path + ".axis", "must not be zero");
+      s.rotation = glm::angleAxis(number(*angle, path + ".angle_deg", -1e6, 1e6) * std::numbers::pi / 180.0,
+                                  glm::normalize(a));
+    }
+    return s;
+  }
+
+  std::vector<arrow_kind> arrows(const node& n, const std::string& path, bool particle) const {
+    static const std::map<std::string, arrow_kind> frame_arrows = {
+        {"velocity", arrow_kind::velocity}, {"acceleration", arrow_kind::acceleration},
+        {"angular_velocity", arrow_kind::angular_velocity}};
+    static const std::map<std::string, arrow_kind> particle_arrows = {
+        {"velocity", arrow_kind::velocity}, {"acceleration", arrow_kind::acceleration},
+        {"coriolis", arrow_kind::coriolis}, {"centrifugal", arrow_kind::centrifugal},
+        {"euler", arrow_kind::euler},       {"frame", arrow_kind::frame},
+        {"gravity", arrow_kind::gravity},   {"applied", arrow_kind::applied},
+        {"constraint", arrow_kind::constraint}};
+    const auto& known = particle ? particle_arrows : frame_arrows;
+    std::vector<arrow_kind> out;
+    const node& a = array(n, path);
+    for (std::size_t i = 0; i < a.items().size(); ++i) {
+      const std::string name = string(a.items()[i], index(path, i), 64);
+      const auto it = known.find(name);
+      if (it == known.end()) {
+        std::string list;
+        for (const auto& [k, v] : known) list += (list.empty() ? "" : ", ") + k;
+        fail(a.items()[i], index(path, i), "unknown arrow '" + name + "' (expected one of: " + list + ")");
+      }
+      out.push_back(it->second);
+    }
+    return out;
+  }
+
+  // true, false, {"frame": name, "length": n} or an array of such objects; each trail's
+  // frame node goes to `frames` (resolved by the caller: a frame's trail may name a frame
+  // written later), nullptr for the world.
+  std::vector<trail_spec> trails(const node& n, const std::string& path, std::vector<const node*>& frames) const {
+    std::vector<trail_spec> out;
+    frames.clear();
+    if (n.is_boolean()) {
+      if (n.boolean()) out.push_back({true, -1, 1500}), frames.push_back(nullptr);
+      return out;
+    }
+    const auto one = [&](const node& t, const std::string& p) {
+      check_keys(t, p, {"frame", "length"});
+      trail_spec spec;
+      spec.on = true;
+      frames.push_back(t.find("frame"));
+      if (const node* l = t.find("length")) spec.length = std::size_t(number(*l, p + ".length", 2, 100000));
+      out.push_back(spec);
+    };
+    if (n.is_array()) {
+      if (n.items().size() > 8) fail(n, path, "at most 8 trails");
+      for (std::size_t i = 0; i < n.items().size(); ++i) one(n.items()[i], index(path, i));
+    } else {
+      one(n, path);
+    }
+    return out;
+  }
+
+  void frame(const node& n, const std::string& path, int parent, world_spec& w, std::size_t depth) {
+    check_keys(n, path, {"name", "translation", "rotations", "shapes", "arrows", "trail", "channels", "frames"});
+    if (w.frames.size() >= max_world_frames)
+      fail(n, path, "more than " + std::to_string(max_world_frames) + " frames in one file");
+    frame_spec f;
+    f.parent = parent;
+    const node* name = n.find("name");
+    if (name == nullptr) fail(n, path, "missing \"name\"");
+    f.name = string(*name, path + ".name", 64);
+    if (!is_identifier(f.name)) fail(*name, path + ".name", "a name is a letter or _ then letters, digits, _ (at most 64)");
+    if (!names_used_.insert(f.name).second) fail(*name, path + ".name", "the name '" + f.name + "' is used twice");
+    if (const node* x = n.find("translation")) {
+      f.motion.translation = expr3(*x, path + ".translation", true);
+    } else {
+      f.motion.translation = {constant_expression(0.0), constant_expression(0.0), constant_expression(0.0)};
+    }
+    if (const node* x = n.find("rotations")) {
+      const node& list = array(*x, path + ".rotations");
+      for (std::size_t i = 0; i < list.items().size(); ++i) {
+        const node& r = list.items()[i];
+        const std::string rp = index(path + ".rotations", i);
+        check_keys(r, rp, {"axis", "angle"});
+        const node* axis = r.find("axis");
+        const node* angle = r.find("angle");
+        if (axis == nullptr || angle == nullptr) fail(r, rp, "a rotation needs \"axis\": [x, y, z] and \"angle\" (rad)");
+        const glm::dvec3 a = vec3(*axis, rp + ".axis");
+        if (!(glm::length(a) > 1e-9)) fail(*axis, rp + ".axis", "must not be zero");
+        f.motion.rotations.push_back({glm::normalize(a), expr(*angle, rp + ".angle", true)});
+      }
+    }
+    if (const node* x = n.find("shapes")) {
+      const node& list = array(*x, path + ".shapes");
+      for (std::size_t i = 0; i < list.items().size(); ++i)
+        f.shapes.push_back(shape(list.items()[i], index(path + ".shapes", i)));
+    }
+    if (const node* x = n.find("arrows")) f.arrows = arrows(*x, path + ".arrows", false);
+    if (const node* x = n.find("channels")) f.channels = boolean(*x, path + ".channels");
+    const int self = int(w.frames.size());
+    w.frames.push_back(std::move(f));
+    if (const node* x = n.find("trail")) {
+      std::vector<const node*> frames;
+      w.frames[std::size_t(self)].trails = trails(*x, path + ".trail", frames);
+      for (std::size_t k = 0; k < frames.size(); ++k)
+        if (frames[k] != nullptr) late_frames_.push_back({frames[k], path + ".trail.frame", self, k});
+    }
+    if (const node* x = n.find("frames")) {
+      const node& list = array(*x, path + ".frames");
+      for (std::size_t i = 0; i < list.items().size(); ++i)
+        frame(list.items()[i], index(path + ".frames", i), self, w, depth + 1);
+    }
+  }
+
+  int frame_named(const node& n, const std::string& path, const world_spec& w) const {
+    const std::string name = string(n, path, 64);
+    if (name == "world") return -1;
+    for (std::size_t i = 0; i < w.frames.size(); ++i)
+      if (w.frames[i].name == name) return int(i);
+    fail(n, path, "no frame named '" + name + "' (or \"world\")");
+  }
+
+  void particle(const node& n, const std::string& path, world_spec& w) {
+    check_keys(n, path, {"name", "frame", "position", "velocity", "mass", "force", "rod", "spring", "radius", "color",
+                         "arrows", "trail", "channels"});
+    particle_spec p;
+    const node* name = n.find("name");
+    if (name == nullptr) fail(n, path, "missing \"name\"");
+    p.name = string(*name, path + ".name", 64);
+    if (!is_identifier(p.name)) fail(*name, path + ".name", "a name is a letter or _ then letters, digits, _ (at most 64)");
+    if (!names_used_.insert(p.name).second) fail(*name, path + ".name", "the name '" + p.name + "' is used twice");
+    if (const node* x = n.find("frame")) p.frame = frame_named(*x, path + ".frame", w);
+    const auto zero3 = [] { return std::array<world_expression, 3>{constant_expression(0), constant_expression(0), constant_expression(0)}; };
+    p.position = n.find("position") ? expr3(*n.find("position"), path + ".position", false) : zero3();
+    p.velocity = n.find("velocity") ? expr3(*n.find("velocity"), path + ".velocity", false) : zero3();
+    p.force = n.find("force") ? expr3(*n.find("force"), path + ".force", true) : zero3();
+    p.mass = n.find("mass") ? expr(*n.find("mass"), path + ".mass", false) : constant_expression(1.0);
+    p.length = p.stiffness = constant_expression(0.0);
+    p.pivot = zero3();
+    const node* rod = n.find("rod");
+    const node* spring = n.find("spring");
+    if (rod != nullptr && spring != nullptr) fail(*spring, path + ".spring", "a particle has a rod or a spring, not both");
+    if (rod != nullptr) {
+      check_keys(*rod, path + ".rod", {"pivot", "length"});
+      p.tie = tie_kind::rod;
+      if (const node* x = rod->find("pivot")) p.pivot = expr3(*x, path + ".rod.pivot", false);
+      const node* l = rod->find("length");
+      if (l == nullptr) fail(*rod, path + ".rod", "missing \"length\" (m)");
+      p.length = expr(*l, path + ".rod.length", false);
+    }
+    if (spring != nullptr) {
+      check_keys(*spring, path + ".spring", {"pivot", "stiffness", "rest_length"});
+      p.tie = tie_kind::spring;
+      if (const node* x = spring->find("pivot")) p.pivot = expr3(*x, path + ".spring.pivot", false);
+      const node* k = spring->find("stiffness");
+      if (k == nullptr) fail(*spring, path + ".spring", "missing \"stiffness\" (N/m)");
+      p.stiffness = expr(*k, path + ".spring.stiffness", false);
+      if (const node* l = spring->find("rest_length")) p.length = expr(*l, path + ".spring.rest_length", false);
+    }
+    if (const node* x = n.find("radius")) p.radius = number(*x, path + ".radius", 1e-4, 1e4);
+    if (const node* x = n.find("color")) p.color = color(*x, path + ".color");
+    if (const node* x = n.find("arrows")) p.arrows = arrows(*x, path + ".arrows", true);
+    if (const node* x = n.find("channels")) p.channels = boolean(*x, path + ".channels");
+    if (const node* x = n.find("trail")) {
+      std::vector<const node*> frames;
+      p.trails = trails(*x, path + ".trail", frames);
+      for (std::size_t k = 0; k < frames.size(); ++k)
+        if (frames[k] != nullptr) p.trails[k].frame = frame_named(*frames[k], path + ".trail.frame", w);
+    }
+    w.particles.push_back(std::move(p));
+  }
+
+  void channel(const node& n, const std::string& path, world_spec& w) const {
+    check_keys(n, path, {"name", "unit", "description", "expression"});
+    channel_spec c;
+    const node* name = n.find("name");
+    const node* e = n.find("expression");
+    if (name == nullptr || e == nullptr) fail(n, path, "a channel needs \"name\" and \"expression\"");
+    c.name = string(*name, path + ".name", 64);
+    if (!is_identifier(c.name)) fail(*name, path + ".name", "a name is a letter or _ then letters, digits, _");
+    c.expr = expr(*e, path + ".expression", true);
+    if (const node* x = n.find("unit")) c.unit = string(*x, path + ".unit", 32);
+    if (const node* x = n.find("description")) c.description = string(*x, path + ".description", 400);
+    w.channels.push_back(std::move(c));
+  }
+
+  void camera(const node& n, world_spec& w) const {
+    check_keys(n, "camera", {"target", "distance", "yaw_deg", "pitch_deg"});
+    camera_setup c;
+    if (const node* x = n.find("target")) c.target = vec3(*x, "camera.target");
+    if (const node* x = n.find("distance")) c.distance = number(*x, "camera.distance", 0.01, 1e6);
+    if (const node* x = n.find("yaw_deg")) c.yaw_deg = number(*x, "camera.yaw_deg", -3600, 3600);
+    if (const node* x = n.find("pitch_deg")) c.pitch_deg = number(*x, "camera.pitch_deg", -89, 89);
+    w.camera = c;
+  }
+
+  void world(const node& root, world_spec& w) {
+    check_keys(root, "", {"title", "category", "summary", "teaching_text", "readouts", "parameters", "gravity",
+                          "integrator", "arrow_scale", "view_frame", "camera", "frames", "particles", "channels"});
+    variables_ = expression_variables(names_);
+    if (const node* x = root.find("parameters")) parameters(*x, w);
+    if (const node* x = root.find("title")) w.title = string(*x, "title", 120);
+    if (const node* x = root.find("category")) w.category = string(*x, "category", 64);
+    if (const node* x = root.find("summary")) w.summary = string(*x, "summary", 400);
+    if (const node* x = root.find("teaching_text")) w.teaching_text = string(*x, "teaching_text", 8000);
+    if (const node* x = root.find("integrator")) {
+      w.integrator = string(*x, "integrator", 32);
+      if (!ode::parse_method(w.integrator)) fail(*x, "integrator", "unknown integrator (rk4, midpoint, explicit-euler)");
+    }
+    if (const node* x = root.find("arrow_scale")) w.arrow_scale = number(*x, "arrow_scale", 1e-4, 1e4);
+    if (const node* x = root.find("camera")) camera(*x, w);
+    if (const node* x = root.find("frames")) {
+      const node& list = array(*x, "frames");
+      for (std::size_t i = 0; i < list.items().size(); ++i) frame(list.items()[i], index("frames", i), -1, w, 1);
+    }
+    for (const auto& late : late_frames_)
+      w.frames[std::size_t(late.frame_index)].trails[late.trail].frame = frame_named(*late.at, late.path, w);
+    w.gravity = {constant_expression(0.0), constant_expression(-9.81), constant_expression(0.0)};
+    if (const node* g = root.find("gravity")) {
+      if (g->is_array()) {
+        w.gravity = expr3(*g, "gravity", false);
+      } else {
+        check_keys(*g, "gravity", {"vector", "frame"});
+        const node* v = g->find("vector");
+        if (v == nullptr) fail(*g, "gravity", "missing \"vector\" (m/s^2)");
+        w.gravity = expr3(*v, "gravity.vector", false);
+        if (const node* f = g->find("frame")) w.gravity_frame = frame_named(*f, "gravity.frame", w);
+      }
+    }
+    if (const node* x = root.find("view_frame")) w.view_frame = frame_named(*x, "view_frame", w);
+    if (const node* x = root.find("particles")) {
+      const node& list = array(*x, "particles");
+      if (list.items().size() > max_world_particles)
+        fail(list, "particles", "more than " + std::to_string(max_world_particles) + " particles in one file");
+      for (std::size_t i = 0; i < list.items().size(); ++i) particle(list.items()[i], index("particles", i), w);
+    }
+    if (const node* x = root.find("channels")) {
+      const node& list = array(*x, "channels");
+      for (std::size_t i = 0; i < list.items().size(); ++i) channel(list.items()[i], index("channels", i), w);
+    }
+    if (const node* x = root.find("readouts")) {
+      const node& list = array(*x, "readouts");
+      for (std::size_t i = 0; i < list.items().size(); ++i) {
+        w.readouts.push_back(string(list.items()[i], index("readouts", i), 64));
+        readout_nodes_.push_back(&list.items()[i]);
+      }
+    }
+  }
+
+  // Readouts name channels, known only once the whole file is read.
+  void check_readouts(const world_spec& w, const std::vector<std::string>& channels) const {
+    for (std::size_t i = 0; i < w.readouts.size(); ++i)
+      if (std::find(channels.begin(), channels.end(), w.readouts[i]) == channels.end())
+        fail(*readout_nodes_[i], index("readouts", i), "no channel named '" + w.readouts[i] + "'");
+  }
+
+  static std::string fmt(double x) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.10g", x);
+    return text;
+  }
+
+ private:
+  struct late_frame {
+    const node* at;
+    std::string path;
+    int frame_index;
+    std::size_t trail;
+  };
+  const std::string& text_;
+  std::string source_;
+  std::vector<std::string> names_;
+  std::vector<std::string_view> variables_;
+  std::set<std::string> names_used_;
+  std::vector<late_frame> late_frames_;  // a frame trail's "frame", resolved once every frame is known
+  std::vector<const node*> readout_nodes_;
+};
+
+}  // namespace
+
+bool is_world_document(const located_json& root) {
+  return root.is_object() && root.find("scene") == nullptr &&
+         (root.find("frames") != nullptr || root.find("particles") != nullptr);
+}
+
+std::vector<std::string> world_channel_names(const world_spec& w);  // scenes/world/world_scene.cpp
+
+std::optional<std::string> parse_world(const std::string& text, const std::string& source, world_spec& out) {
+  located_json root;
+  json_limits limits;
+  limits.max_bytes = max_world_file_bytes;
+  if (auto error = parse_located_json(text, root, limits)) return source + ":" + *error;
+  return parse_world_document(root, text, source, out);
+}
+
+std::optional<std::string> parse_world_document(const located_json& root, const std::string& text,
+                                                const std::string& source, world_spec& out) {
+  if (!root.is_object()) return source + ":1:1: expected a JSON object at the top level";
+  try {
+    world_spec w;
+    w.source = source;
+    loader l(text, source);
+    l.world(root, w);
+    const std::vector<std::string> channels = world_channel_names(w);
+    if (channels.size() > max_world_channels)
+      return source + ":1:1: the file declares " + std::to_string(channels.size()) + " channels, more than " +
+             std::to_string(max_world_channels) + " (set \"channels\": false on frames or particles)";
+    std::set<std::string> unique;
+    for (const auto& c : channels)
+      if (!unique.insert(c).second) return source + ":1:1: two channels are named '" + c + "' (rename a frame, particle or channel)";
+    l.check_readouts(w, channels);
+    if (w.title.empty()) w.title = std::filesystem::path(source).stem().string();
+    out = std::move(w);
+  } catch (const load_error& e) {
+    return e.message;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> load_world(const std::filesystem::path& path, world_spec& out) {
+  std::string text;
+  if (auto error = read_small_file(path, max_world_file_bytes, text)) return error;
+  return parse_world(text, path.string(), out);
+}
+
+}  // namespace framelab

@@ -1,0 +1,245 @@
+#include "scenes/world/world_model.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace framelab {
+
+namespace {
+
+bool finite(const glm::dvec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+
+std::string time_text(double t) {
+  char text[48];
+  std::snprintf(text, sizeof text, "t = %.6g s", t);
+  return text;
+}
+
+}  // namespace
+
+world_model::world_model(std::shared_ptr<const world_spec> spec) : spec_(std::move(spec)) {
+  const auto& frames = spec_->frames;
+  needed_slot_.assign(frames.size(), -1);
+  std::vector<bool> needed(frames.size(), false);
+  const auto need = [&](int f) {
+    for (; f >= 0 && !needed[std::size_t(f)]; f = frames[std::size_t(f)].parent) needed[std::size_t(f)] = true;
+  };
+  for (const auto& p : spec_->particles) need(p.frame);
+  need(spec_->gravity_frame);
+  for (std::size_t f = 0; f < frames.size(); ++f)
+    if (needed[f]) {
+      needed_slot_[f] = int(needed_.size());
+      needed_.push_back(int(f));
+    }
+}
+
+dynamic_transform<double, 3> world_model::world_of(int frame) const {
+  return frame < 0 ? dynamic_transform<double, 3>::identity() : frame_world(std::size_t(frame));
+}
+
+std::optional<std::string> world_model::motion_failure(std::size_t frame, const motion_fault& fault, double t) const {
+  return "frame '" + spec_->frames[frame].name + "': " + fault.which + " = '" + fault.expression->text +
+         "' is not finite (or its derivatives are not) at " + time_text(t);
+}
+
+std::optional<std::string> world_model::reset(std::span<const double> parameters, ode::method method) {
+  const world_spec& s = *spec_;
+  eval_.set_parameters(parameters);
+  method_ = method;
+  time_ = 0.0;
+  failure_.reset();
+  pending_failure_.reset();
+  for (auto& c : cache_) c.valid = false;
+
+  motion_.clear();
+  moving_.clear();
+  frames_.clear();
+  frames_.reserve(s.frames.size());
+  std::vector<node_id> ids;
+  ids.reserve(s.frames.size());
+  for (std::size_t f = 0; f < s.frames.size(); ++f) {
+    frame_motion m = s.frames[f].motion;
+    for (auto& e : m.translation) eval_.bind(e);
+    for (auto& r : m.rotations) eval_.bind(r.angle);
+    if (m.moves()) moving_.push_back(f);
+    dynamic_transform<double, 3> local;
+    if (auto fault = evaluate_motion(m, eval_, 0.0, local)) return motion_failure(f, *fault, 0.0);
+    const int p = s.frames[f].parent;
+    ids.push_back(frames_.add(p < 0 ? world_node : ids[std::size_t(p)], local, s.frames[f].name));
+    motion_.push_back(std::move(m));
+  }
+  frames_.update_world();
+
+  const auto vec = [&](const std::array<world_expression, 3>& e) {
+    return glm::dvec3(eval_.value(e[0], 0.0), eval_.value(e[1], 0.0), eval_.value(e[2], 0.0));
+  };
+  gravity_ = vec(s.gravity);
+  if (!finite(gravity_)) return "gravity is not finite";
+  const std::size_t n = s.particles.size();
+  particles_.assign(n, {});
+  masses_.assign(n, 1.0);
+  lengths_.assign(n, 0.0);
+  stiffness_.assign(n, 0.0);
+  pivots_.assign(n, glm::dvec3(0.0));
+  forces_.clear();
+  for (std::size_t i = 0; i < n; ++i) {
+    const particle_spec& p = s.particles[i];
+    const std::string who = "particle '" + p.name + "': ";
+    particles_[i] = {vec(p.position), vec(p.velocity)};
+    masses_[i] = eval_.value(p.mass, 0.0);
+    if (!finite(particles_[i].r) || !finite(particles_[i].v)) return who + "position or velocity is not finite";
+    if (!(masses_[i] > 0.0) || !std::isfinite(masses_[i])) return who + "mass must be a positive finite number (kg)";
+    auto force = p.force;
+    for (auto& e : force) eval_.bind(e);
+    forces_.push_back(std::move(force));
+    if (p.tie != tie_kind::none) {
+      pivots_[i] = vec(p.pivot);
+      lengths_[i] = eval_.value(p.length, 0.0);
+      if (!finite(pivots_[i])) return who + "pivot is not finite";
+      if (p.tie == tie_kind::rod && !(lengths_[i] > 0.0 && std::isfinite(lengths_[i])))
+        return who + "rod length must be a positive finite number (m)";
+      if (p.tie == tie_kind::rod && !(glm::length(particles_[i].r - pivots_[i]) > 0.0))
+        return who + "the particle starts on its pivot: a rod needs a direction";
+      if (p.tie == tie_kind::spring) {
+        stiffness_[i] = eval_.value(p.stiffness, 0.0);
+        if (!(stiffness_[i] >= 0.0) || !std::isfinite(stiffness_[i]) || !(lengths_[i] >= 0.0))
+          return who + "spring stiffness and rest length must be finite numbers >= 0";
+      }
+      if (p.tie == tie_kind::rod) project_on_constraint(i);  // starts on the sphere, moving along it
+    }
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    const glm::dvec3 a = forces_at(i, 0.0, particles_[i]).total();
+    if (pending_failure_ || !finite(a)) return pending_failure_.value_or("particle '" + s.particles[i].name +
+                                                                         "': its acceleration is not finite at t = 0");
+  }
+  return std::nullopt;
+}
+
+const std::vector<dynamic_transform<double, 3>>& world_model::needed_world_at(double tau) const {
+  for (auto& c : cache_)
+    if (c.valid && c.tau == tau) return c.world;
+  cached_world& c = cache_[cache_next_];
+  cache_next_ = (cache_next_ + 1) % cache_.size();
+  c.tau = tau;
+  c.valid = true;
+  c.world.resize(needed_.size());
+  const auto& frames = spec_->frames;
+  for (std::size_t k = 0; k < needed_.size(); ++k) {
+    const std::size_t f = std::size_t(needed_[k]);
+    dynamic_transform<double, 3> local;
+    if (auto fault = evaluate_motion(motion_[f], eval_, tau, local)) {
+      if (!pending_failure_) pending_failure_ = motion_failure(f, *fault, tau);
+      local = frame_local(f);
+    }
+    const int p = frames[f].parent;
+    // A3 = A2 o A1: the parent (needed too, earlier in preorder) composed with the local
+    c.world[k] = p < 0 ? local : c.world[std::size_t(needed_slot_[std::size_t(p)])] * local;
+  }
+  return c.world;
+}
+
+particle_forces world_model::forces_at(std::size_t i, double tau, const particle_state& s) const {
+  const particle_spec& p = spec_->particles[i];
+  const auto& world = needed_world_at(tau);
+  const auto frame_at = [&](int f) {
+    return f < 0 ? dynamic_transform<double, 3>::identity() : world[std::size_t(needed_slot_[std::size_t(f)])];
+  };
+  const dynamic_transform<double, 3> a2 = frame_at(p.frame);
+  const double m = masses_[i];
+  particle_forces r;
+  // a~ = J2^{-1} a for the world vectors: g (given in the gravity frame) and F / m
+  const glm::dvec3 g_world = frame_at(spec_->gravity_frame).pose.apply_vector(gravity_);
+  glm::dvec3 f_world;
+  for (int k = 0; k < 3; ++k) f_world[k] = eval_.value(forces_[i][std::size_t(k)], tau);
+  r.gravity = a2.pose.inverse_apply_vector(g_world);
+  r.applied = a2.pose.inverse_apply_vector(f_world) / m;
+  r.inertial = compute_inertial_accelerations(a2, s.r, s.v);
+  const glm::dvec3 d = s.r - pivots_[i];
+  if (p.tie == tie_kind::rod) {
+    // lambda = -(v1 . v1 + d . a_free) / (d . d)
+    const glm::dvec3 a_free = r.total();
+    r.constraint = -(glm::dot(s.v, s.v) + glm::dot(d, a_free)) / glm::dot(d, d) * d;
+  } else if (p.tie == tie_kind::spring) {
+    // -(k/m) (|d| - L0) d/|d|
+    const double len = glm::length(d);
+    if (len > 0.0) r.constraint = -(stiffness_[i] / m) * (len - lengths_[i]) / len * d;
+  }
+  if (!finite(r.total()) && !pending_failure_) {
+    for (int k = 0; k < 3; ++k)
+      if (!std::isfinite(f_world[k]))
+        pending_failure_ = "particle '" + p.name + "': force " + "xyz"[k] + " = '" + forces_[i][std::size_t(k)].text +
+                           "' is not finite at " + time_text(tau);
+    if (!pending_failure_) pending_failure_ = "particle '" + p.name + "': acceleration not finite at " + time_text(tau);
+  }
+  return r;
+}
+
+particle_forces world_model::forces_on(std::size_t i) const { return forces_at(i, time_, particles_[i]); }
+
+void world_model::project_on_constraint(std::size_t i) {
+  particle_state& s = particles_[i];
+  const glm::dvec3 d = s.r - pivots_[i];
+  const double len = glm::length(d);
+  if (!(len > 0.0)) return;
+  const glm::dvec3 n = d / len;
+  s.r = pivots_[i] + lengths_[i] * n;  // |d| = L
+  s.v -= glm::dot(s.v, n) * n;         // v1 . d = 0
+}
+
+std::optional<std::string> world_model::evaluate_frames(double t) {
+  // Write the moving frames' locals in place: evaluate_motion checked each value it
+  // wrote (finite; a unit quaternion by construction), so the hierarchy need not.
+  const std::span<dynamic_transform<double, 3>> locals = frames_.locals_in_place();
+  for (const std::size_t f : moving_)
+    if (auto fault = evaluate_motion(motion_[f], eval_, t, locals[f])) {
+      frames_.locals_written();
+      return motion_failure(f, *fault, t);
+    }
+  frames_.locals_written();
+  frames_.update_world();
+  return std::nullopt;
+}
+
+void world_model::step(double dt) {
+  if (failure_) return;
+  const double t = time_;
+  std::vector<particle_state> next(particles_.size());
+  for (std::size_t i = 0; i < particles_.size(); ++i) {
+    // dT1/dt = v1, dv1/dt = a1
+    const auto f = [&](double tau, const particle_state& y) {
+      return particle_state{y.v, forces_at(i, tau, y).total()};
+    };
+    next[i] = ode::step(method_, f, t, particles_[i], dt);
+    if (!finite(next[i].r) || !finite(next[i].v)) {
+      failure_ = pending_failure_.value_or("particle '" + spec_->particles[i].name + "': its state is not finite at " +
+                                           time_text(t + dt));
+      return;
+    }
+  }
+  if (pending_failure_) {
+    failure_ = pending_failure_;
+    return;
+  }
+  particles_ = std::move(next);
+  for (std::size_t i = 0; i < particles_.size(); ++i)
+    if (spec_->particles[i].tie == tie_kind::rod) project_on_constraint(i);
+  time_ = t + dt;
+  if (auto fault = evaluate_frames(time_)) failure_ = std::move(fault);
+  for (auto& c : cache_)
+    if (c.valid && c.tau < time_) c.valid = false;
+}
+
+dynamic_transform<double, 3> world_model::particle_local(std::size_t i) const {
+  dynamic_transform<double, 3> d;
+  d.pose.translation = particles_[i].r;
+  d.velocity = particles_[i].v;
+  d.accel = forces_on(i).total();
+  return d;
+}
+
+dynamic_transform<double, 3> world_model::particle_world(std::size_t i) const {
+  return world_of(spec_->particles[i].frame) * particle_local(i);
+}
+
+}  // namespace framelab

@@ -1,0 +1,116 @@
+#pragma once
+// world_model: a world scene file (scenes/world/world_spec.hpp) running. Its frames are
+// nodes of the core hierarchy (core/frames/hierarchy.hpp): each step evaluates every
+// moving frame's local motion from its expressions (value, velocity and acceleration
+// exactly by hyper-duals, scenes/world/frame_motion.hpp), writes the locals in place
+// (hierarchy::locals_in_place: checked here, once, not per node by the hierarchy) and
+// composes the world dynamics in one sweep at the acceleration level.
+//
+// Particles are integrated IN their frame with the article's local acceleration
+// (docs/articles.md, transform-hierarchy-dynamics, "Force to Acceleration"):
+//   a1 = (1/m) F~ - a~2 - alpha~2 T1 - (w~2)^2 T1 - 2 w~2 v1
+// (F: applied force plus m g; core/frames/inertial_accelerations.hpp), by the project's
+// ODE stepper. A particle tied to a pivot p (fixed in its frame) by a rod of length L
+// gets the constraint acceleration lambda d (d = T1 - p) that keeps |d| = L: from
+//   d/dt^2 (d . d) = 2 (v1 . v1 + d . a) = 0   =>   lambda = -(v1 . v1 + d . a_free) / (d . d),
+// and after each step is projected back onto the sphere (|d| = L, v1 . d = 0) against drift.
+// A spring (stiffness k, rest length L0) adds -(k/m) (|d| - L0) d/|d|.
+//
+// A C++ scene can own a world_model loaded from a file and add what is special to it
+// (a Fire button, a relaunch) on top: frames and particles are read by index or name.
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/frames/hierarchy.hpp"
+#include "core/frames/inertial_accelerations.hpp"
+#include "core/ode/ode_stepper.hpp"
+#include "scenes/world/particle_state.hpp"
+#include "scenes/world/world_spec.hpp"
+
+namespace framelab {
+
+// What acts on a particle now, in its frame's coordinates.
+struct particle_forces {
+  inertial_accelerations<double, 3> inertial;
+  glm::dvec3 gravity{0.0};     // g~
+  glm::dvec3 applied{0.0};     // F~ / m
+  glm::dvec3 constraint{0.0};  // lambda d (rod) or the spring's pull
+  glm::dvec3 total() const { return inertial.total() + gravity + applied + constraint; }
+};
+
+class world_model {
+ public:
+  explicit world_model(std::shared_ptr<const world_spec> spec);
+
+  // Starts at t = 0 with the file's parameters' values (declaration order).
+  // Returns why it cannot (an expression not finite at t = 0, a rod of length 0, ...).
+  std::optional<std::string> reset(std::span<const double> parameters, ode::method method);
+  void step(double dt);
+  // Why the model stopped (an expression became non-finite: names the frame or particle
+  // and the expression). step() does nothing while it is set.
+  const std::optional<std::string>& failure() const { return failure_; }
+
+  const world_spec& spec() const { return *spec_; }
+  double time() const { return time_; }
+  const hierarchy3d& frames() const { return frames_; }
+  const dynamic_transform<double, 3>& frame_local(std::size_t i) const { return frames_.locals()[i]; }
+  const dynamic_transform<double, 3>& frame_world(std::size_t i) const { return frames_.globals()[i]; }
+  // A frame's world dynamics (identity for -1, the world).
+  dynamic_transform<double, 3> world_of(int frame) const;
+
+  std::size_t particle_count() const { return particles_.size(); }
+  const particle_state& particle(std::size_t i) const { return particles_[i]; }
+  double particle_mass(std::size_t i) const { return masses_[i]; }
+  // The particle's local dynamics (position, velocity, acceleration in its frame) and world ones.
+  dynamic_transform<double, 3> particle_local(std::size_t i) const;
+  dynamic_transform<double, 3> particle_world(std::size_t i) const;
+  particle_forces forces_on(std::size_t i) const;  // now
+  glm::dvec3 particle_pivot(std::size_t i) const { return pivots_[i]; }
+  // Sets a particle's state in its frame (e.g. a relaunch); no check of a rod here.
+  void set_particle(std::size_t i, const particle_state& s) { particles_[i] = s; }
+
+  double channel_value(std::size_t i) const { return eval_.value(spec_->channels[i].expr, time_); }
+  const expression_evaluator& evaluator() const { return eval_; }
+
+ private:
+  // The world dynamics of every needed frame at time tau (cached: an RK4 step asks for
+  // three times, each several times).
+  const std::vector<dynamic_transform<double, 3>>& needed_world_at(double tau) const;
+  particle_forces forces_at(std::size_t i, double tau, const particle_state& s) const;
+  std::optional<std::string> evaluate_frames(double t);  // the locals in place + one sweep
+  std::optional<std::string> motion_failure(std::size_t frame, const motion_fault& fault, double t) const;
+  void project_on_constraint(std::size_t i);
+
+  std::shared_ptr<const world_spec> spec_;
+  std::vector<frame_motion> motion_;  // bound copies of the spec's motions
+  std::vector<std::size_t> moving_;   // frames whose motion reads t
+  hierarchy3d frames_;
+  expression_evaluator eval_;
+  ode::method method_ = ode::method::rk4;
+  double time_ = 0.0;
+  std::optional<std::string> failure_;
+
+  // particles
+  std::vector<particle_state> particles_;
+  std::vector<double> masses_, lengths_, stiffness_;
+  std::vector<glm::dvec3> pivots_;
+  std::vector<std::array<world_expression, 3>> forces_;  // bound
+  glm::dvec3 gravity_{0.0};                             // in the gravity frame's coordinates
+
+  // frames the particles (and gravity) read between sweeps: ancestors included, preorder
+  std::vector<int> needed_;
+  std::vector<int> needed_slot_;  // frame -> index in needed_ (-1 if not needed)
+  struct cached_world {
+    double tau = -1.0;
+    bool valid = false;
+    std::vector<dynamic_transform<double, 3>> world;
+  };
+  mutable std::array<cached_world, 4> cache_;
+  mutable std::size_t cache_next_ = 0;
+  mutable std::optional<std::string> pending_failure_;  // found while the stepper evaluates
+};
+
+}  // namespace framelab

@@ -1,0 +1,342 @@
+#include "scenes/world/world_scene.hpp"
+
+#include <cmath>
+#include <utility>
+
+#include "scenes/world/world_loader.hpp"
+
+namespace framelab {
+
+namespace {
+
+constexpr const char* xyz[3] = {"x", "y", "z"};
+
+glm::vec4 arrow_color(arrow_kind k) {
+  switch (k) {
+    case arrow_kind::velocity: return {0.3f, 0.7f, 1.0f, 1.0f};
+    case arrow_kind::acceleration: return {1.0f, 0.3f, 0.6f, 1.0f};
+    case arrow_kind::angular_velocity: return {0.95f, 0.85f, 0.3f, 1.0f};
+    case arrow_kind::coriolis: return {1.0f, 0.62f, 0.1f, 1.0f};
+    case arrow_kind::centrifugal: return {1.0f, 0.25f, 0.3f, 1.0f};
+    case arrow_kind::euler: return {0.75f, 0.5f, 1.0f, 1.0f};
+    case arrow_kind::frame: return {0.3f, 0.95f, 0.45f, 1.0f};
+    case arrow_kind::gravity: return {0.6f, 0.6f, 0.65f, 1.0f};
+    case arrow_kind::applied: return {1.0f, 1.0f, 1.0f, 1.0f};
+    case arrow_kind::constraint: return {0.4f, 0.9f, 0.9f, 1.0f};
+  }
+  return {1, 1, 1, 1};
+}
+
+// The labels of today's scenes: carousel's for the inertial terms, tank-turret's
+// "<name> velocity" for the motion.
+std::string arrow_label(arrow_kind k, const std::string& owner) {
+  switch (k) {
+    case arrow_kind::velocity: return owner + " velocity";
+    case arrow_kind::acceleration: return owner + " acceleration";
+    case arrow_kind::angular_velocity: return owner + " omega";
+    case arrow_kind::coriolis: return "Coriolis";
+    case arrow_kind::centrifugal: return "centrifugal";
+    case arrow_kind::euler: return "Euler";
+    case arrow_kind::frame: return "frame";
+    case arrow_kind::gravity: return "gravity";
+    case arrow_kind::applied: return "applied F/m";
+    case arrow_kind::constraint: return "rod tension / m";
+  }
+  return owner;
+}
+
+const char* arrow_unit(arrow_kind k) {
+  return k == arrow_kind::velocity ? "m/s" : k == arrow_kind::angular_velocity ? "rad/s" : "m/s^2";
+}
+
+}  // namespace
+
+std::vector<std::string> world_channel_names(const world_spec& w) {
+  std::vector<std::string> names;
+  for (const auto& c : world_scene::channel_list(w, nullptr)) names.push_back(c.name);
+  return names;
+}
+
+world_scene::world_scene(std::shared_ptr<const world_spec> spec) : spec_(spec), model_(std::move(spec)) {}
+
+std::vector<param_def> world_scene::parameters() const {
+  std::vector<param_def> defs = spec_->parameters;
+  defs.push_back(choice_param(world_integrator_param, spec_->integrator, {"rk4", "midpoint", "explicit-euler"},
+                              "How the particles are integrated in their frames (orders 4, 2, 1)"));
+  std::vector<std::string> frames{"world"};
+  for (const auto& f : spec_->frames) frames.push_back(f.name);
+  const std::string view = spec_->view_frame < 0 ? "world" : spec_->frames[std::size_t(spec_->view_frame)].name;
+  defs.push_back(choice_param(world_view_frame_param, view, frames,
+                              "Draw the scene as seen from this frame (ride it); 'world' for the fixed ground"));
+  defs.push_back(number_param(world_arrow_scale_param, spec_->arrow_scale, 1e-4, 1e4, "m per unit",
+                              "Arrow length per m/s, m/s^2 or rad/s"));
+  return defs;
+}
+
+std::vector<channel_def> world_scene::channel_list(const world_spec& spec, const world_scene* self) {
+  std::vector<channel_def> out;
+  const auto getter = [self](auto f) -> std::function<double()> {
+    if (self == nullptr) return {};
+    return [self, f] { return f(*self); };
+  };
+  for (std::size_t c = 0; c < spec.channels.size(); ++c)
+    out.push_back({spec.channels[c].name, spec.channels[c].unit,
+                   spec.channels[c].description.empty() ? spec.channels[c].expr.text : spec.channels[c].description,
+                   getter([c](const world_scene& s) { return s.model_.channel_value(c); })});
+  for (std::size_t i = 0; i < spec.particles.size(); ++i) {
+    const particle_spec& p = spec.particles[i];
+    if (!p.channels) continue;
+    const std::string& n = p.name;
+    const std::string frame = p.frame < 0 ? "the world" : spec.frames[std::size_t(p.frame)].name;
+    for (int k = 0; k < 3; ++k)
+      out.push_back({n + "_local_" + xyz[k], "m", n + " position in " + frame + ", " + xyz[k],
+                     getter([i, k](const world_scene& s) { return s.model_.particle(i).r[k]; })});
+    for (int k = 0; k < 3; ++k)
+      out.push_back({n + "_local_v" + xyz[k], "m/s", n + " velocity relative to " + frame + ", " + xyz[k],
+                     getter([i, k](const world_scene& s) { return s.model_.particle(i).v[k]; })});
+    for (int k = 0; k < 3; ++k)
+      out.push_back({n + "_world_" + xyz[k], "m", n + " world position, " + xyz[k],
+                     getter([i, k](const world_scene& s) { return s.particle_world_point(i)[k]; })});
+    for (int k = 0; k < 3; ++k)
+      out.push_back({n + "_world_v" + xyz[k], "m/s", n + " world velocity, " + xyz[k],
+                     getter([i, k](const world_scene& s) { return s.particle_world_motion(i).velocity[k]; })});
+    out.push_back({n + "_kinetic", "J", n + " kinetic energy in the world, m |v|^2 / 2", getter([i](const world_scene& s) {
+                     const glm::dvec3 v = s.particle_world_motion(i).velocity;
+                     return 0.5 * s.model_.particle_mass(i) * glm::dot(v, v);
+                   })});
+    if (p.tie == tie_kind::rod)
+      out.push_back({n + "_tension", "N", n + " rod tension |m lambda d|", getter([i](const world_scene& s) {
+                       return s.model_.particle_mass(i) * glm::length(s.model_.forces_on(i).constraint);
+                     })});
+  }
+  for (std::size_t f = 0; f < spec.frames.size(); ++f) {
+    if (!spec.frames[f].channels) continue;
+    const std::string& n = spec.frames[f].name;
+    for (int k = 0; k < 3; ++k)
+      out.push_back({n + "_" + xyz[k], "m", n + " world position, " + xyz[k],
+                     getter([f, k](const world_scene& s) { return s.model_.frame_world(f).pose.translation[k]; })});
+    for (int k = 0; k < 3; ++k)
+      out.push_back({n + "_v" + xyz[k], "m/s", n + " world velocity, " + xyz[k],
+                     getter([f, k](const world_scene& s) { return s.model_.frame_world(f).velocity[k]; })});
+    for (int k = 0; k < 3; ++k)
+      out.push_back({n + "_w" + xyz[k], "rad/s", n + " world angular velocity, " + xyz[k],
+                     getter([f, k](const world_scene& s) { return s.model_.frame_world(f).angular_velocity[k]; })});
+  }
+  return out;
+}
+
+// The readouts first (in their order), so that Plots opens on what the file points at.
+std::vector<channel_def> world_scene::channels() const {
+  std::vector<channel_def> all = channel_list(*spec_, this), out;
+  for (const auto& name : spec_->readouts)
+    for (auto& c : all)
+      if (c.name == name && c.read) out.push_back(std::exchange(c, channel_def{}));
+  for (auto& c : all)
+    if (c.read) out.push_back(std::move(c));
+  return out;
+}
+
+namespace {
+std::vector<double> file_parameter_values(const world_spec& spec, const param_values& values) {
+  std::vector<double> v;
+  for (const auto& def : spec.parameters) v.push_back(values.number(def.name));
+  return v;
+}
+}  // namespace
+
+std::optional<std::string> world_scene::check(const param_values& values) const {
+  world_model trial(spec_);
+  return trial.reset(file_parameter_values(*spec_, values),
+                     *ode::parse_method(values.choice(world_integrator_param)));
+}
+
+void world_scene::reset(const param_values& values) {
+  const auto method = ode::parse_method(values.choice(world_integrator_param)).value_or(ode::method::rk4);
+  reset_failure_ = model_.reset(file_parameter_values(*spec_, values), method);
+  const std::string& view = values.choice(world_view_frame_param);
+  view_frame_ = -1;
+  for (std::size_t f = 0; f < spec_->frames.size(); ++f)
+    if (spec_->frames[f].name == view) view_frame_ = int(f);
+  arrow_scale_ = values.number(world_arrow_scale_param);
+  build_view();
+  if (!reset_failure_) record_trails();
+  view_current_ = false;
+}
+
+void world_scene::step(double dt) {
+  if (reset_failure_) return;
+  model_.step(dt);
+  if (!model_.failure()) record_trails();
+  view_current_ = false;
+}
+
+std::optional<std::string> world_scene::failure() const {
+  if (reset_failure_) return reset_failure_;
+  return model_.failure();
+}
+
+void world_scene::build_view() {
+  view_ = {};
+  frame_node_.assign(spec_->frames.size(), -1);
+  frame_node_end_.assign(spec_->frames.size(), -1);
+  particle_node_.assign(spec_->particles.size(), -1);
+  arrows_.clear();
+  trails_.clear();
+  trail_owner_.clear();
+  ties_.clear();
+  const auto add_arrows = [&](const std::vector<arrow_kind>& kinds, bool particle, std::size_t index,
+                              const std::string& owner) {
+    for (const arrow_kind k : kinds) {
+      arrows_.push_back({particle, index, k});
+      view_.vectors.push_back({arrow_label(k, owner), arrow_unit(k), {}, {}, arrow_scale_, arrow_color(k), true});
+    }
+  };
+  // The world path blue, a path seen in a frame pink (carousel's colours).
+  const auto add_trails = [&](const std::vector<trail_spec>& ts, bool particle, std::size_t index,
+                              const std::string& owner) {
+    for (const trail_spec& t : ts) {
+      if (!t.on) continue;
+      trails_.push_back({t.frame, t.length, {}, view_.trails.size()});
+      trail_owner_.emplace_back(particle, index);
+      const std::string where = t.frame < 0 ? "world" : spec_->frames[std::size_t(t.frame)].name + " frame";
+      const glm::vec4 color = t.frame < 0 ? glm::vec4{0.45f, 0.8f, 1.0f, 1.0f} : glm::vec4{1.0f, 0.45f, 0.75f, 1.0f};
+      view_.trails.push_back({owner + " path (" + where + ")", {}, color, true});
+    }
+  };
+  const auto add_node = [&](std::string name, int parent, shape_kind kind, glm::dvec3 size, glm::vec4 color) {
+    view_node n;
+    n.name = std::move(name);
+    n.parent = parent;
+    n.shape = kind;
+    n.size = size;
+    n.color = color;
+    view_.nodes.push_back(std::move(n));
+    return int(view_.nodes.size()) - 1;
+  };
+  for (std::size_t f = 0; f < spec_->frames.size(); ++f) {
+    const frame_spec& fs = spec_->frames[f];
+    const int parent = fs.parent < 0 ? -1 : frame_node_[std::size_t(fs.parent)];
+    frame_node_[f] = add_node(fs.name, parent, shape_kind::none, glm::dvec3(1.0), glm::vec4(1.0f));
+    for (std::size_t k = 0; k < fs.shapes.size(); ++k) {
+      const shape_spec& s = fs.shapes[k];
+      const std::string name = fs.name + " / " + (s.name.empty() ? "shape " + std::to_string(k + 1) : s.name);
+      view_node& shape = view_.nodes[std::size_t(add_node(name, frame_node_[f], s.kind, s.size, s.color))];
+      shape.local.translation = s.offset;
+      shape.local.rotation = s.rotation;
+    }
+    frame_node_end_[f] = int(view_.nodes.size());
+    add_arrows(fs.arrows, false, f, fs.name);
+    add_trails(fs.trails, false, f, fs.name);
+  }
+  for (std::size_t i = 0; i < spec_->particles.size(); ++i) {
+    const particle_spec& p = spec_->particles[i];
+    const int parent = p.frame < 0 ? -1 : frame_node_[std::size_t(p.frame)];
+    particle_node_[i] = add_node(p.name, parent, shape_kind::sphere, glm::dvec3(2.0 * p.radius), p.color);
+    add_arrows(p.arrows, true, i, p.name);
+    add_trails(p.trails, true, i, p.name);
+    if (p.tie != tie_kind::none) {  // the rod or spring: a line from the pivot to the particle
+      ties_.push_back({i, view_.trails.size()});
+      view_.trails.push_back({p.name + (p.tie == tie_kind::rod ? " rod" : " spring"), {}, {0.85f, 0.85f, 0.8f, 1.0f},
+                              true, false});
+    }
+  }
+  view_.camera = spec_->camera.value_or(camera_setup{});
+}
+
+dynamic_transform<double, 3> world_scene::particle_world_motion(std::size_t i) const {
+  dynamic_transform<double, 3> local;
+  local.pose.translation = model_.particle(i).r;
+  local.velocity = model_.particle(i).v;
+  return model_.world_of(spec_->particles[i].frame) * local;  // A3 = A2 o A1 (acceleration not needed)
+}
+
+glm::dvec3 world_scene::particle_world_point(std::size_t i) const {
+  return model_.world_of(spec_->particles[i].frame).pose.apply_point(model_.particle(i).r);
+}
+
+const scene_view& world_scene::view() const {
+  if (!view_current_ && !reset_failure_) update_view();
+  view_current_ = true;
+  return view_;
+}
+
+void world_scene::record_trails() {
+  for (std::size_t k = 0; k < trails_.size(); ++k) {
+    trail_state& t = trails_[k];
+    const auto [particle, index] = trail_owner_[k];
+    const glm::dvec3 p = particle ? particle_world_point(index) : model_.frame_world(index).pose.translation;
+    if (t.points.size() >= t.length) t.points.pop_front();
+    t.points.push_back(model_.world_of(t.frame).pose.inverse().apply_point(p));  // kept in the trail's frame
+  }
+}
+
+void world_scene::update_view() const {
+  // V^{-1}: what is drawn, as seen from the view frame (identity: the world)
+  const transform3d view_inverse = model_.world_of(view_frame_).pose.inverse();
+  for (std::size_t f = 0; f < spec_->frames.size(); ++f) {
+    view_node& n = view_.nodes[std::size_t(frame_node_[f])];
+    n.local = model_.frame_local(f).pose;
+    n.world = view_inverse * model_.frame_world(f).pose;
+    n.local_dynamics = model_.frame_local(f);
+    n.world_dynamics = model_.frame_world(f);
+    for (int k = frame_node_[f] + 1; k < frame_node_end_[f]; ++k)
+      view_.nodes[std::size_t(k)].world = n.world * view_.nodes[std::size_t(k)].local;
+  }
+  for (std::size_t i = 0; i < spec_->particles.size(); ++i) {
+    view_node& n = view_.nodes[std::size_t(particle_node_[i])];
+    const dynamic_transform<double, 3> local = model_.particle_local(i);
+    const dynamic_transform<double, 3> world = model_.world_of(spec_->particles[i].frame) * local;
+    n.local = local.pose;
+    n.world = view_inverse * world.pose;
+    n.local_dynamics = local;
+    n.world_dynamics = world;
+  }
+  for (std::size_t a = 0; a < arrows_.size(); ++a) {
+    const arrow_ref& r = arrows_[a];
+    glm::dvec3 origin, value;
+    if (!r.particle) {
+      const auto& w = model_.frame_world(r.index);
+      origin = w.pose.translation;
+      value = r.kind == arrow_kind::velocity ? w.velocity : r.kind == arrow_kind::acceleration ? w.accel : w.angular_velocity;
+    } else {
+      const auto a2 = model_.world_of(spec_->particles[r.index].frame);
+      const particle_forces forces = model_.forces_on(r.index);
+      const dynamic_transform<double, 3> world = a2 * model_.particle_local(r.index);
+      origin = world.pose.translation;
+      // local terms (frame basis) -> world: J2
+      switch (r.kind) {
+        case arrow_kind::velocity: value = world.velocity; break;
+        case arrow_kind::acceleration: value = world.accel; break;
+        case arrow_kind::coriolis: value = a2.pose.apply_vector(forces.inertial.coriolis); break;
+        case arrow_kind::centrifugal: value = a2.pose.apply_vector(forces.inertial.centrifugal); break;
+        case arrow_kind::euler: value = a2.pose.apply_vector(forces.inertial.euler); break;
+        case arrow_kind::frame: value = a2.pose.apply_vector(forces.inertial.frame); break;
+        case arrow_kind::gravity: value = a2.pose.apply_vector(forces.gravity); break;
+        case arrow_kind::applied: value = a2.pose.apply_vector(forces.applied); break;
+        case arrow_kind::constraint: value = a2.pose.apply_vector(forces.constraint); break;
+        default: value = glm::dvec3(0.0);
+      }
+    }
+    view_.vectors[a].origin = view_inverse.apply_point(origin);
+    view_.vectors[a].value = view_inverse.apply_vector(value);
+    view_.vectors[a].scale = arrow_scale_;
+  }
+  for (const trail_state& t : trails_) {
+    const transform3d to_view = view_inverse * model_.world_of(t.frame).pose;
+    auto& drawn = view_.trails[t.view_index].points;
+    drawn.resize(t.points.size());
+    for (std::size_t j = 0; j < t.points.size(); ++j) drawn[j] = to_view.apply_point(t.points[j]);
+  }
+  for (const auto& [i, k] : ties_) {
+    const transform3d to_view = view_inverse * model_.world_of(spec_->particles[i].frame).pose;
+    view_.trails[k].points = {to_view.apply_point(model_.particle_pivot(i)), to_view.apply_point(model_.particle(i).r)};
+  }
+}
+
+scene_entry make_world_entry(std::shared_ptr<const world_spec> spec) {
+  scene_info info{spec->source, spec->category, spec->summary.empty() ? spec->title : spec->summary,
+                  spec->teaching_text, spec->readouts};
+  return {std::move(info), [spec] { return std::unique_ptr<scene>(std::make_unique<world_scene>(spec)); }};
+}
+
+}  // namespace framelab

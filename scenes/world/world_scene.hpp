@@ -1,0 +1,76 @@
+#pragma once
+// world_scene: a scene (scenes/scene.hpp) that runs a world model loaded from a file:
+// the file's parameters plus three every world has (integrator, view_frame, arrow_scale),
+// generated channels (each frame's world position, velocity and omega; each particle's
+// local and world position and velocity, its kinetic energy; the file's own channels),
+// and a scene_view of the frames' shapes, the particles, their arrows and trails, drawn
+// in the world or as seen from one frame ("ride this frame": every position p drawn at
+// V^{-1}(p), V the chosen frame's world pose).
+#include <deque>
+#include <memory>
+
+#include "scenes/registry.hpp"
+#include "scenes/world/world_model.hpp"
+
+namespace framelab {
+
+class world_scene : public scene {
+ public:
+  explicit world_scene(std::shared_ptr<const world_spec> spec);
+
+  std::vector<param_def> parameters() const override;
+  std::vector<channel_def> channels() const override;
+  std::optional<std::string> check(const param_values& values) const override;
+  void reset(const param_values& values) override;
+  void step(double dt) override;
+  // Drawn on demand: steps only record the trails, view() poses everything (once per
+  // frame however many steps ran).
+  const scene_view& view() const override;
+  std::optional<std::string> failure() const override;
+
+  const world_model& model() const { return model_; }
+  // For a C++ scene built on top of a file: the model to read, the view to add to.
+  world_model& model_mutable() { return model_; }
+  scene_view& view_mutable() {
+    view();
+    return view_;
+  }
+  static std::vector<channel_def> channel_list(const world_spec& spec, const world_scene* self);
+
+ private:
+  struct trail_state {
+    int frame = -1;  // points kept in this frame's coordinates
+    std::size_t length = 0;
+    std::deque<glm::dvec3> points;
+    std::size_t view_index = 0;  // in view().trails
+  };
+  struct arrow_ref {
+    bool particle = false;
+    std::size_t index = 0;
+    arrow_kind kind = arrow_kind::velocity;
+  };
+  void build_view();
+  void record_trails();     // every step: the trails' new points
+  void update_view() const;  // poses, arrows, drawn trails as of now
+  glm::dvec3 particle_world_point(std::size_t i) const;
+  dynamic_transform<double, 3> particle_world_motion(std::size_t i) const;  // no acceleration
+
+  std::shared_ptr<const world_spec> spec_;
+  world_model model_;
+  std::optional<std::string> reset_failure_;
+  int view_frame_ = -1;
+  double arrow_scale_ = 0.5;
+  std::vector<int> frame_node_, frame_node_end_, particle_node_;  // frame_node_end_: after its shapes
+  std::vector<arrow_ref> arrows_;
+  std::vector<trail_state> trails_;
+  std::vector<std::pair<bool, std::size_t>> trail_owner_;  // (particle?, index) per trail
+  std::vector<std::pair<std::size_t, std::size_t>> ties_;  // (particle, view trail) drawn as a rod or spring
+  mutable scene_view view_;
+  mutable bool view_current_ = false;
+};
+
+// A registry entry for a loaded file: its info from the file, a factory that builds a
+// world_scene on the shared spec. Its name is the file's path as given.
+scene_entry make_world_entry(std::shared_ptr<const world_spec> spec);
+
+}  // namespace framelab

@@ -1,0 +1,89 @@
+#pragma once
+// world_spec: a world scene file after loading and checking (scenes/world/world_loader.hpp),
+// as plain data: what the file says, with every expression parsed once. Indices refer to
+// the spec's own vectors; frames are in preorder (every parent before its children).
+// The world model (scenes/world/world_model.hpp) runs it; docs/scene-files.md describes
+// each key.
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/scene_view.hpp"
+#include "scenes/parameter.hpp"
+#include "scenes/world/frame_motion.hpp"
+
+namespace framelab {
+
+// A shape drawn on a frame or particle, in its coordinates (view_node's size rule).
+struct shape_spec {
+  std::string name;
+  shape_kind kind = shape_kind::box;
+  glm::dvec3 size{1.0};    // box: edges; sphere: diameters; cylinder, disk, cone: diameter, height, diameter
+  glm::dvec3 offset{0.0};  // m, where its centre sits in the frame
+  glm::dquat rotation{1.0, 0.0, 0.0, 0.0};  // constant turn of the shape in the frame
+  glm::vec4 color{0.8f, 0.8f, 0.8f, 1.0f};
+};
+
+// Arrows that can be drawn at a frame's origin or on a particle.
+enum class arrow_kind { velocity, acceleration, angular_velocity, coriolis, centrifugal, euler, frame, gravity,
+                        applied, constraint };
+
+struct trail_spec {
+  bool on = false;
+  int frame = -1;       // the path as seen in this frame (-1: the world)
+  std::size_t length = 1500;  // points kept
+};
+
+struct frame_spec {
+  std::string name;
+  int parent = -1;  // index into world_spec::frames, -1: the world
+  frame_motion motion;
+  std::vector<shape_spec> shapes;
+  std::vector<arrow_kind> arrows;
+  std::vector<trail_spec> trails;
+  bool channels = true;
+};
+
+enum class tie_kind { none, rod, spring };
+
+struct particle_spec {
+  std::string name;
+  int frame = -1;  // integrated in this frame (-1: the world)
+  std::array<world_expression, 3> position, velocity;  // at t = 0, frame coordinates (parameters only)
+  world_expression mass;                               // kg
+  std::array<world_expression, 3> force;               // N, world coordinates, may read t
+  tie_kind tie = tie_kind::none;
+  std::array<world_expression, 3> pivot;  // frame coordinates (rod, spring)
+  world_expression length;                // rod length or spring rest length, m
+  world_expression stiffness;             // spring constant, N/m
+  double radius = 0.25;                   // drawn sphere, m
+  glm::vec4 color{0.95f, 0.95f, 0.9f, 1.0f};
+  std::vector<arrow_kind> arrows;
+  std::vector<trail_spec> trails;
+  bool channels = true;
+};
+
+// A channel of the file: an expression of t and the parameters.
+struct channel_spec {
+  std::string name, unit, description;
+  world_expression expr;
+};
+
+struct world_spec {
+  std::string source;  // the file, for messages
+  std::string title, category = "Scene files", summary, teaching_text;
+  std::vector<std::string> readouts;
+  std::vector<param_def> parameters;  // the file's own (numbers); world_scene adds its settings
+  std::vector<frame_spec> frames;
+  std::vector<particle_spec> particles;
+  std::vector<channel_spec> channels;
+  std::array<world_expression, 3> gravity;  // m/s^2, in gravity_frame's coordinates (parameters only)
+  int gravity_frame = -1;                   // -1: the world
+  std::string integrator = "rk4";
+  int view_frame = -1;       // draw as seen from this frame (-1: the world)
+  double arrow_scale = 0.5;  // m per unit of the arrow's quantity
+  std::optional<camera_setup> camera;
+};
+
+}  // namespace framelab
