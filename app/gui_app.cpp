@@ -20,6 +20,7 @@
 #include "app/screen_recorder.hpp"
 #include "app/sim_command.hpp"
 #include "app/viewport_input.hpp"
+#include "app/world_files.hpp"
 #include "render/camera_follow.hpp"
 #include "render/scene_renderer.hpp"
 #include "ui/default_layout.hpp"
@@ -29,6 +30,7 @@
 #include "ui/ui_fonts.hpp"
 #include "ui/ui_scale.hpp"
 #include "ui/ui_state.hpp"
+#include "ui/world_files.hpp"
 
 namespace framelab {
 
@@ -148,6 +150,15 @@ void follow_bodies_when_presenting(const ui::ui_state& state, render::camera_fol
   camera.set(follower.update(state.sim->view(), camera.setup(), drawable_aspect(window), seconds));
 }
 
+// A file dropped on the window opens as a world file or a preset; anything else is refused
+// on the status line (ui/world_files.hpp). SDL hands over the path's memory.
+void open_dropped(ui::ui_state& state, const SDL_DropEvent& drop) {
+  if (drop.file == nullptr) return;
+  const std::string path = drop.file;
+  SDL_free(drop.file);
+  ui::open_dropped_file(state, path);
+}
+
 }  // namespace
 
 int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
@@ -241,6 +252,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   }
   if (!files.settings.empty()) restore_settings(files, run.scene, state);
   if (!rehearsed) state.lesson_files = find_lessons(lessons_directory());
+  state.world_files = find_world_files(worlds_directory());
   applied_view applied;
   lesson_runner lessons;
   render::camera_follower follower({.stage_fill = ui::stage_fraction});
@@ -260,6 +272,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     while (SDL_PollEvent(&event)) {
       ImGui_ImplSDL2_ProcessEvent(&event);
       if (event.type == SDL_QUIT) state.quit_requested = true;
+      if (event.type == SDL_DROPFILE) open_dropped(state, event.drop);
       input.handle(event, state, camera);
     }
     if (shot_mode && state.quit_requested) break;
@@ -274,6 +287,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
       }
     }
     lessons.before_frame(state);
+    ui::poll_world_file(state);  // reload on save (scenes/world/world_reload.hpp)
     if (auto error = serve_recording_requests(state, recorder, window.drawable_size(), recording_fps, out);
         error && (player || recording_run)) {
       err << "framelab: " << (player ? "script: " + player->last_step_location() : "error: --out: ") << *error << "\n";

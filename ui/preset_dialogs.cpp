@@ -50,11 +50,13 @@ void path_dialog(ui_state& state, const char* title, bool& open_request, const c
 }  // namespace
 
 void draw_preset_dialogs(ui_state& state) {
-  path_dialog(state, "Load preset", state.open_load_dialog, "Load", "Preset file to open (.json):",
-              [&](const std::string& path) -> std::optional<std::string> {
-                if (!open_scene(state, path)) return state.message;
-                return std::nullopt;
-              });
+  const auto open = [&](const std::string& path) -> std::optional<std::string> {
+    if (!open_scene(state, path)) return state.message;
+    return std::nullopt;
+  };
+  path_dialog(state, "Load preset", state.open_load_dialog, "Load", "Preset file to open (.json):", open);
+  path_dialog(state, "Open scene", state.open_scene_dialog, "Open",
+              "World scene file to open (.json, see docs/scene-files.md; a preset opens too):", open);
   path_dialog(state, "Save preset", state.open_save_dialog, "Save", "Save scene, parameters and camera to:",
               [&](const std::string& path) -> std::optional<std::string> {
                 if (auto error = save_preset(path, current_preset(state))) return "Not saved: " + *error;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ui/frame_editor.hpp"
+#include "ui/world_editor.hpp"
 #include "ui/panels.hpp"
 #include "ui/widgets.hpp"
 
@@ -158,6 +159,7 @@ void draw_scene_tree_panel(ui_state& state) {
     if (node.world_dynamics) dynamics_rows(*node.world_dynamics);
     draw_frame_editor(state, state.selected_node);
   }
+  draw_world_editor(state, state.selected_node);  // a scene file: add, delete, rename, edit frames
   every_node_table(state, view);
   if (!view.vectors.empty()) {
     ImGui::Separator();
