@@ -3,6 +3,8 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
+
 #include "scenes/world/world_edit.hpp"
 #include "scenes/world/world_scene.hpp"
 #include "scenes/world/world_writer.hpp"
@@ -20,7 +22,32 @@ struct world_editor_state {
   std::string error;      // the loader's "key: reason", or the refusal of an action
   std::string new_child;  // the name field of "Add child frame"
   bool error_shown = false;  // a field showed `error` this frame
+  int frame = 0;             // the frame being edited (follows the Scene tree's selection)
+  int followed_node = -1;    // the selection it last followed
 };
+
+// The frame to edit: the tree's selection when it is a frame, else the one picked here.
+int frame_picker(world_editor_state& s, const scene_view& view, int node) {
+  if (node != s.followed_node) {
+    s.followed_node = node;
+    const int selected = node >= 0 && node < int(view.nodes.size()) ? find_frame(s.draft, view.nodes[std::size_t(node)].name) : -1;
+    if (selected >= 0) s.frame = selected;
+  }
+  if (s.draft.frames.empty()) return -1;
+  s.frame = std::clamp(s.frame, 0, int(s.draft.frames.size()) - 1);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.0f);
+  if (ImGui::BeginCombo("frame", s.draft.frames[std::size_t(s.frame)].name.c_str())) {
+    for (std::size_t i = 0; i < s.draft.frames.size(); ++i) {
+      int depth = 0;
+      for (int p = s.draft.frames[i].parent; p >= 0; p = s.draft.frames[std::size_t(p)].parent) ++depth;
+      const std::string label = std::string(std::size_t(depth) * 2, ' ') + s.draft.frames[i].name;
+      if (ImGui::Selectable(label.c_str(), int(i) == s.frame)) s.frame = int(i);
+    }
+    ImGui::EndCombo();
+  }
+  tooltip("The frame to edit (selecting a frame in the tree above picks it too)");
+  return s.frame;
+}
 
 // The loader's message, under the field whose key it names.
 void field_error(world_editor_state& s, const std::string& key) {
@@ -33,7 +60,7 @@ void field_error(world_editor_state& s, const std::string& key) {
 
 bool expression_field(world_editor_state& s, const char* label, world_expression& e, const std::string& key,
                       const char* tip) {
-  std::string text = e.text;
+  std::string text = expression_text(e);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.0f);
   const bool changed = ImGui::InputText(label, &text);
   tooltip(tip);
@@ -57,11 +84,12 @@ bool shape_rows(world_editor_state& s, frame_spec& f, const std::string& key) {
     if (ImGui::Combo("##kind", &kind, shape_names, 4)) shape.kind = shape_kinds[kind], changed = true;
     tooltip("Shape drawn on the frame (a disk is a flat cylinder)");
     ImGui::SameLine();
+    changed |= ImGui::ColorEdit3("##color", &shape.color.r, ImGuiColorEditFlags_NoInputs);
+    ImGui::SameLine();
+    ImGui::TextUnformatted(shape.name.c_str());
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.0f);
     changed |= ImGui::InputScalarN("size (m)", ImGuiDataType_Double, &shape.size.x, 3, nullptr, nullptr, "%.3g");
     tooltip("box: edges x, y, z; sphere: diameter; cylinder and cone: diameter, height (m)");
-    ImGui::SameLine();
-    changed |= ImGui::ColorEdit3("##color", &shape.color.r, ImGuiColorEditFlags_NoInputs);
     ImGui::SameLine();
     if (button("Remove", "Remove this shape")) {
       f.shapes.erase(f.shapes.begin() + std::ptrdiff_t(k));
@@ -95,8 +123,7 @@ bool motion_rows(world_editor_state& s, frame_spec& f, const std::string& key) {
     changed |= ImGui::InputScalarN("axis", ImGuiDataType_Double, &f.motion.rotations[r].axis.x, 3, nullptr, nullptr,
                                    "%.3g");
     tooltip("Rotation axis (any length but zero), in the frame as turned by the rotations before it");
-    ImGui::SameLine();
-    changed |= expression_field(s, "angle(t) (rad)", f.motion.rotations[r].angle, rkey + ".angle",
+    changed |= expression_field(s, "angle(t)", f.motion.rotations[r].angle, rkey + ".angle",
                                 "Angle about the axis (rad): a number or an expression, e.g. w*t");
     ImGui::SameLine();
     if (button("Remove", "Remove this rotation")) {
@@ -180,11 +207,9 @@ void draw_world_editor(ui_state& state, int node) {
   s.error_shown = false;
   ImGui::Separator();
   if (!ImGui::CollapsingHeader("Edit the scene file", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  const auto& view = state.sim->view();
-  const std::string name = node >= 0 && node < int(view.nodes.size()) ? view.nodes[std::size_t(node)].name : "";
-  const int frame = find_frame(s.draft, name);
+  const int frame = frame_picker(s, state.sim->view(), node);
   if (frame < 0) {
-    ImGui::TextDisabled("Select a frame above to edit its motion and shapes");
+    ImGui::TextDisabled("No frames: add one to the file (a scene of particles only)");
   } else {
     frame_spec& f = s.draft.frames[std::size_t(frame)];
     const std::string key = frame_key(s.draft, frame);

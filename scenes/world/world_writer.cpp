@@ -177,6 +177,11 @@ json parameters_json(const world_spec& w) {
 
 }  // namespace
 
+std::string expression_text(const world_expression& e) {
+  const json j = expression_json(e);
+  return j.is_string() ? j.get<std::string>() : j.dump();
+}
+
 const char* arrow_name(arrow_kind kind) {
   switch (kind) {
     case arrow_kind::velocity: return "velocity";

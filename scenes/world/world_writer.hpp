@@ -22,6 +22,9 @@ std::string world_to_json(const world_spec& spec);
 // leaves the previous file intact. Returns the reason on failure.
 std::optional<std::string> save_world(const std::filesystem::path& path, const world_spec& spec);
 
+// An expression as the file shows it: its text, or a number in its shortest form ("0.7").
+std::string expression_text(const world_expression& e);
+
 // The file's name of an arrow ("velocity", "coriolis", ...).
 const char* arrow_name(arrow_kind kind);
 
