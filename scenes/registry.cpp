@@ -13,7 +13,8 @@ std::vector<scene_entry>& registry() {
   static std::vector<scene_entry> entries;
   return entries;
 }
-// Loaded files, newest last; never erased, so a pointer from find_scene stays valid.
+// Loaded files; never erased, so a pointer from find_scene stays valid (a file loaded
+// again is replaced in place).
 std::deque<scene_entry>& file_scenes() {
   static std::deque<scene_entry> entries;
   return entries;
@@ -27,6 +28,8 @@ std::mutex& file_scenes_mutex() {
 
 const scene_entry& register_file_scene(scene_entry entry) {
   const std::lock_guard lock(file_scenes_mutex());
+  for (auto& e : file_scenes())
+    if (e.info.name == entry.info.name) return e = std::move(entry);  // the same address, the new file
   return file_scenes().emplace_back(std::move(entry));
 }
 
@@ -49,8 +52,8 @@ const scene_entry* find_scene(const std::string& name) {
     if (entry.info.name == name) return &entry;
   }
   const std::lock_guard lock(file_scenes_mutex());
-  for (auto it = file_scenes().rbegin(); it != file_scenes().rend(); ++it)
-    if (it->info.name == name) return &*it;
+  for (const auto& entry : file_scenes())
+    if (entry.info.name == name) return &entry;
   return nullptr;
 }
 

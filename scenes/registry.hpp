@@ -54,7 +54,8 @@ std::vector<scene_entry> registered_scenes();
 
 // A scene loaded from a file (scenes/world/), named by the file's path: kept beside the
 // built-ins so find_scene finds it, but not listed by registered_scenes(). Loading the
-// same file again replaces what find_scene returns (earlier entries stay valid).
+// same file again replaces its entry in place (a find_scene pointer stays valid and then
+// reads the new file; the simulation keeps its own copy of the entry it runs).
 const scene_entry& register_file_scene(scene_entry entry);
 
 // The scene of that name (a built-in or a loaded file), or nullptr.

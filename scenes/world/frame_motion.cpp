@@ -61,23 +61,37 @@ std::optional<motion_fault> evaluate_motion(const frame_motion& m, const express
     out.velocity[i] = j.rate;
     out.accel[i] = j.accel;
   }
-  // The pose's quaternion, q = q_1 q_2 ... q_n, and R, dR/dt, d2R/dt2 by hyper-duals.
-  glm::dquat q(1.0, 0.0, 0.0, 0.0);
-  hd_mat3 r(hd(1.0));
-  bool turning = false;
+  // The pose's quaternion, q = q_1 q_2 ... q_n.
+  glm::dquat q(1.0, 0.0, 0.0, 0.0), before_turning(1.0, 0.0, 0.0, 0.0);
+  std::size_t turning = 0;  // rotations whose angle reads t
+  jet turning_jet;
+  glm::dvec3 turning_axis(0.0);
   for (std::size_t k = 0; k < m.rotations.size(); ++k) {
     const rotation_term& term = m.rotations[k];
     const jet j = eval.derivatives(term.angle, t);
     if (!finite(j)) return motion_fault{"rotation " + std::to_string(k + 1) + " angle", &term.angle};
+    if (term.angle.uses_time && turning++ == 0) before_turning = q, turning_jet = j, turning_axis = term.axis;
     q = q * glm::angleAxis(j.value, term.axis);
-    if (term.angle.uses_time) turning = true;
-    r = r * rodrigues(term.axis, hd(j.value, j.rate, j.rate, j.accel));  // theta + eps1 theta' + eps2 theta' + eps12 theta''
   }
   out.pose.rotation = glm::normalize(q);
   out.pose.scale = 1.0;
-  if (!turning) {
+  if (turning == 0) {
     out.angular_velocity = out.angular_accel = glm::dvec3(0.0);
     return std::nullopt;
+  }
+  if (turning == 1) {
+    // One turning rotation between constant ones, R = C1 R_a(theta) C2: dR/dt = C1 [a] theta' R_a C2,
+    // so [w] = dR/dt R^T = C1 [a] C1^T theta', i.e. w = theta' C1 a, and alpha = dw/dt = theta'' C1 a.
+    const glm::dvec3 axis = before_turning * turning_axis;
+    out.angular_velocity = turning_jet.rate * axis;
+    out.angular_accel = turning_jet.accel * axis;
+    return std::nullopt;
+  }
+  // Several: R, dR/dt, d2R/dt2 from the product of hyper-dual rotation matrices.
+  hd_mat3 r(hd(1.0));
+  for (const rotation_term& term : m.rotations) {
+    const jet j = eval.derivatives(term.angle, t);
+    r = r * rodrigues(term.axis, hd(j.value, j.rate, j.rate, j.accel));  // theta + eps1 theta' + eps2 theta' + eps12 theta''
   }
   const glm::dmat3 r0 = part(r, [](const hd& x) { return x.real(); });
   const glm::dmat3 r1 = part(r, [](const hd& x) { return x.eps1(); });

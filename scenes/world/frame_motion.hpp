@@ -17,6 +17,9 @@
 //   and differentiating dR/dt = [w] R once more,
 //     d2R/dt2 = [alpha] R + [w] dR/dt    =>    [alpha] = (d2R/dt2 - [w] dR/dt) R^T
 //   where [alpha] = d[w]/dt is skew too (alpha the angular acceleration, parent's frame).
+// With one turning rotation among constant ones (the common case) this reduces to
+// w = theta' C1 a, alpha = theta'' C1 a (C1: the constant rotations before it), which the
+// evaluation uses directly; tests hold both against hand-derived derivatives.
 #include <array>
 #include <optional>
 #include <string>

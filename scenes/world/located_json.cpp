@@ -32,7 +32,6 @@ class counting_iterator {
     return old;
   }
   friend bool operator==(const counting_iterator& a, const counting_iterator& b) { return a.p_ == b.p_; }
-  friend bool operator!=(const counting_iterator& a, const counting_iterator& b) { return a.p_ != b.p_; }
 
  private:
   const char* p_;

@@ -159,13 +159,15 @@ void world_scene::reset(const param_values& values) {
     if (spec_->frames[f].name == view) view_frame_ = int(f);
   arrow_scale_ = values.number(world_arrow_scale_param);
   build_view();
-  if (!reset_failure_) update_view();
+  if (!reset_failure_) record_trails();
+  view_current_ = false;
 }
 
 void world_scene::step(double dt) {
   if (reset_failure_) return;
   model_.step(dt);
-  if (!model_.failure()) update_view();
+  if (!model_.failure()) record_trails();
+  view_current_ = false;
 }
 
 std::optional<std::string> world_scene::failure() const {
@@ -257,7 +259,23 @@ glm::dvec3 world_scene::particle_world_point(std::size_t i) const {
   return model_.world_of(spec_->particles[i].frame).pose.apply_point(model_.particle(i).r);
 }
 
-void world_scene::update_view() {
+const scene_view& world_scene::view() const {
+  if (!view_current_ && !reset_failure_) update_view();
+  view_current_ = true;
+  return view_;
+}
+
+void world_scene::record_trails() {
+  for (std::size_t k = 0; k < trails_.size(); ++k) {
+    trail_state& t = trails_[k];
+    const auto [particle, index] = trail_owner_[k];
+    const glm::dvec3 p = particle ? particle_world_point(index) : model_.frame_world(index).pose.translation;
+    if (t.points.size() >= t.length) t.points.pop_front();
+    t.points.push_back(model_.world_of(t.frame).pose.inverse().apply_point(p));  // kept in the trail's frame
+  }
+}
+
+void world_scene::update_view() const {
   // V^{-1}: what is drawn, as seen from the view frame (identity: the world)
   const transform3d view_inverse = model_.world_of(view_frame_).pose.inverse();
   for (std::size_t f = 0; f < spec_->frames.size(); ++f) {
@@ -308,16 +326,10 @@ void world_scene::update_view() {
     view_.vectors[a].value = view_inverse.apply_vector(value);
     view_.vectors[a].scale = arrow_scale_;
   }
-  for (std::size_t k = 0; k < trails_.size(); ++k) {
-    trail_state& t = trails_[k];
-    const auto [particle, index] = trail_owner_[k];
-    const glm::dvec3 p = particle ? particle_world_point(index) : model_.frame_world(index).pose.translation;
-    const transform3d frame = model_.world_of(t.frame).pose;
-    if (t.points.size() >= t.length) t.points.erase(t.points.begin());
-    t.points.push_back(frame.inverse().apply_point(p));  // kept in the trail's frame
+  for (const trail_state& t : trails_) {
+    const transform3d to_view = view_inverse * model_.world_of(t.frame).pose;
     auto& drawn = view_.trails[t.view_index].points;
     drawn.resize(t.points.size());
-    const transform3d to_view = view_inverse * frame;
     for (std::size_t j = 0; j < t.points.size(); ++j) drawn[j] = to_view.apply_point(t.points[j]);
   }
   for (const auto& [i, k] : ties_) {

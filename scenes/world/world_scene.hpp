@@ -6,6 +6,7 @@
 // and a scene_view of the frames' shapes, the particles, their arrows and trails, drawn
 // in the world or as seen from one frame ("ride this frame": every position p drawn at
 // V^{-1}(p), V the chosen frame's world pose).
+#include <deque>
 #include <memory>
 
 #include "scenes/registry.hpp"
@@ -22,7 +23,9 @@ class world_scene : public scene {
   std::optional<std::string> check(const param_values& values) const override;
   void reset(const param_values& values) override;
   void step(double dt) override;
-  const scene_view& view() const override { return view_; }
+  // Drawn on demand: steps only record the trails, view() poses everything (once per
+  // frame however many steps ran).
+  const scene_view& view() const override;
   std::optional<std::string> failure() const override;
 
   const world_model& model() const { return model_; }
@@ -30,14 +33,17 @@ class world_scene : public scene {
   const std::shared_ptr<const world_spec>& spec() const { return spec_; }
   // For a C++ scene built on top of a file: the model to read, the view to add to.
   world_model& model_mutable() { return model_; }
-  scene_view& view_mutable() { return view_; }
+  scene_view& view_mutable() {
+    view();
+    return view_;
+  }
   static std::vector<channel_def> channel_list(const world_spec& spec, const world_scene* self);
 
  private:
   struct trail_state {
     int frame = -1;  // points kept in this frame's coordinates
     std::size_t length = 0;
-    std::vector<glm::dvec3> points;
+    std::deque<glm::dvec3> points;
     std::size_t view_index = 0;  // in view().trails
   };
   struct arrow_ref {
@@ -46,7 +52,8 @@ class world_scene : public scene {
     arrow_kind kind = arrow_kind::velocity;
   };
   void build_view();
-  void update_view();
+  void record_trails();     // every step: the trails' new points
+  void update_view() const;  // poses, arrows, drawn trails as of now
   glm::dvec3 particle_world_point(std::size_t i) const;
   dynamic_transform<double, 3> particle_world_motion(std::size_t i) const;  // no acceleration
 
@@ -60,7 +67,8 @@ class world_scene : public scene {
   std::vector<trail_state> trails_;
   std::vector<std::pair<bool, std::size_t>> trail_owner_;  // (particle?, index) per trail
   std::vector<std::pair<std::size_t, std::size_t>> ties_;  // (particle, view trail) drawn as a rod or spring
-  scene_view view_;
+  mutable scene_view view_;
+  mutable bool view_current_ = false;
 };
 
 // A registry entry for a loaded file: its info from the file, a factory that builds a

@@ -18,7 +18,7 @@ build="${FRAMELAB_FUZZ_BUILD_DIR:-$root/build/fuzz}"
 [[ "$build" = /* ]] || build="$root/$build"
 seconds=${FRAMELAB_FUZZ_SECONDS:-60}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_preset fuzz_cli fuzz_list fuzz_expression)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_preset fuzz_cli fuzz_list fuzz_expression fuzz_world)
 
 # clang 16 or newer: clang 14 cannot compile GCC 12's <ranges> views (see CMakeLists.txt).
 pick() { for c in "$@"; do command -v "$c" > /dev/null && { echo "$c"; return; }; done; }
@@ -41,8 +41,8 @@ else
 fi
 
 # Per target: corpus folder, longest input, and options.
-declare -A corpus=([fuzz_preset]=preset [fuzz_cli]=cli [fuzz_list]=list [fuzz_expression]=expression)
-declare -A max_len=([fuzz_preset]=4096 [fuzz_cli]=512 [fuzz_list]=384 [fuzz_expression]=600)
+declare -A corpus=([fuzz_preset]=preset [fuzz_cli]=cli [fuzz_list]=list [fuzz_expression]=expression [fuzz_world]=world)
+declare -A max_len=([fuzz_preset]=4096 [fuzz_cli]=512 [fuzz_list]=384 [fuzz_expression]=600 [fuzz_world]=8192)
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/framelab-fuzz.XXXXXX")
 [ -n "${FRAMELAB_FUZZ_KEEP:-}" ] || trap 'rm -rf "$work"' EXIT

@@ -1,9 +1,11 @@
 // GUI smoke test: runs the real `framelab shot` (SDL window, GL renderer, ImGui
-// panels) for every registered scene and checks the PNG: right size, a real picture
+// panels) for every registered scene and every shipped world scene file
+// (assets/worlds/*.json) and checks the PNG: right size, a real picture
 // (many distinct colours), the ImGui main menu bar drawn across the top, and a frame
 // time printed.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 
@@ -22,7 +24,7 @@ class shot_test : public testing::TestWithParam<std::string> {};
 TEST_P(shot_test, writes_a_non_blank_png_with_panels) {
   const auto dir = std::filesystem::temp_directory_path() / ("framelab_shot_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
-  const auto png = dir / (GetParam() + ".png");
+  const auto png = dir / (std::filesystem::path(GetParam()).stem().string() + ".png");  // a name or a file
   int exit_code = -1;
   const std::string output = run(std::string(FRAMELAB_EXE) + " shot --scene " + GetParam() + " --frames 30 --size " +
                                      std::to_string(width) + "x" + std::to_string(height) + " --out " + png.string(),
@@ -68,12 +70,17 @@ INSTANTIATE_TEST_SUITE_P(poinsot, poinsot_shot_test, testing::Values("free-body"
 std::vector<std::string> scene_names() {
   std::vector<std::string> names;
   for (const auto& entry : framelab::registered_scenes()) names.push_back(entry.info.name);
+  std::vector<std::string> files;  // the shipped world scene files, by path
+  for (const auto& f : std::filesystem::directory_iterator(std::string(FRAMELAB_SOURCE_DIR) + "/assets/worlds"))
+    if (f.path().extension() == ".json") files.push_back(f.path().string());
+  std::sort(files.begin(), files.end());
+  names.insert(names.end(), files.begin(), files.end());
   return names;
 }
 
 INSTANTIATE_TEST_SUITE_P(every_scene, shot_test, testing::ValuesIn(scene_names()),
                          [](const testing::TestParamInfo<std::string>& info) {
-                           std::string name = info.param;
+                           std::string name = std::filesystem::path(info.param).stem().string();
                            for (char& c : name) {
                              if (c == '-') c = '_';
                            }

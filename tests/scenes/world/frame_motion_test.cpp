@@ -67,6 +67,18 @@ TEST(FrameMotion, OneRotationGivesAxisTimesRates) {
   expect_near(d.angular_accel, axis * 0.7, exact_tol, "alpha");
 }
 
+TEST(FrameMotion, TurningRotationAfterAConstantOneMatchesHandDerived) {
+  // R = Rx(0.4) Rz(theta), theta = sin(2t): w = theta' Rx(0.4) z, alpha = theta'' Rx(0.4) z
+  fixture f;
+  const frame_motion m = f.motion("0", "0", "0", {{{1, 0, 0}, "0.4"}, {{0, 0, 1}, "sin(2*t)"}});
+  const double t = 0.35;
+  const glm::dvec3 axis(0.0, -std::sin(0.4), std::cos(0.4));  // Rx(0.4) applied to z
+  dynamic_transform<double, 3> d;
+  ASSERT_FALSE(evaluate_motion(m, f.eval, t, d).has_value());
+  expect_near(d.angular_velocity, 2 * std::cos(2 * t) * axis, exact_tol, "w");
+  expect_near(d.angular_accel, -4 * std::sin(2 * t) * axis, exact_tol, "alpha");
+}
+
 TEST(FrameMotion, TwoRotationsMatchHandDerived) {
   // R = Rz(a) Rx(b), a = 0.5 t^2, b = sin t (intrinsic: x is the turned x). In the parent's frame
   //   w = a' z + b' Rz(a) x,  alpha = a'' z + b'' Rz(a) x + a' b' z x (Rz(a) x)
