@@ -1,5 +1,7 @@
 #include "app/lesson_runner.hpp"
 
+#include "app/world_files.hpp"
+
 #include <algorithm>
 #include <cstdlib>
 
@@ -10,15 +12,7 @@ std::filesystem::path lessons_directory() {
   return std::filesystem::path(FRAMELAB_ASSETS_DIR) / "lessons";
 }
 
-std::vector<std::string> find_lessons(const std::filesystem::path& dir) {
-  std::vector<std::string> files;
-  std::error_code ec;
-  for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    if (it->path().extension() == ".lesson" && it->is_regular_file(ec)) files.push_back(it->path().string());
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
+std::vector<std::string> find_lessons(const std::filesystem::path& dir) { return files_with_extension(dir, ".lesson"); }
 
 void lesson_runner::start(ui::ui_state& state, const std::string& file) {
   stop(state);

@@ -11,11 +11,13 @@ std::filesystem::path worlds_directory() {
   return std::filesystem::path(FRAMELAB_ASSETS_DIR) / "worlds";
 }
 
-std::vector<std::string> find_world_files(const std::filesystem::path& dir) {
+std::vector<std::string> find_world_files(const std::filesystem::path& dir) { return files_with_extension(dir, ".json"); }
+
+std::vector<std::string> files_with_extension(const std::filesystem::path& dir, const std::string& extension) {
   std::vector<std::string> files;
   std::error_code ec;
   for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    if (it->path().extension() == ".json" && it->is_regular_file(ec)) files.push_back(it->path().string());
+    if (it->path().extension() == extension && it->is_regular_file(ec)) files.push_back(it->path().string());
   }
   std::sort(files.begin(), files.end());
   return files;

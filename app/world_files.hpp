@@ -13,4 +13,8 @@ std::filesystem::path worlds_directory();
 // The *.json files of `dir`, sorted by name; empty when the folder is missing.
 std::vector<std::string> find_world_files(const std::filesystem::path& dir);
 
+// The regular files of `dir` whose extension is `extension` (".json"), sorted by name;
+// empty when the folder is missing (the lessons' and the worlds' one listing).
+std::vector<std::string> files_with_extension(const std::filesystem::path& dir, const std::string& extension);
+
 }  // namespace framelab
