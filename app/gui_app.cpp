@@ -22,6 +22,7 @@
 #include "app/screen_recorder.hpp"
 #include "app/sim_command.hpp"
 #include "app/viewport_input.hpp"
+#include "app/world_files.hpp"
 #include "render/camera_follow.hpp"
 #include "render/scene_renderer.hpp"
 #include "ui/benchmarks_panel.hpp"
@@ -34,6 +35,7 @@
 #include "ui/ui_scale.hpp"
 #include "ui/ui_state.hpp"
 #include "ui/widgets.hpp"
+#include "ui/world_files.hpp"
 
 namespace framelab {
 
@@ -239,6 +241,15 @@ void move_camera(const ui::ui_state& state, camera_movers& movers, render::orbit
       movers.bodies.update(state.sim->view(), camera.setup(), drawable_aspect(window), seconds, bodies_area(state)));
 }
 
+// A file dropped on the window opens as a world file or a preset; anything else is refused
+// on the status line (ui/world_files.hpp). SDL hands over the path's memory.
+void open_dropped(ui::ui_state& state, const SDL_DropEvent& drop) {
+  if (drop.file == nullptr) return;
+  const std::string path = drop.file;
+  SDL_free(drop.file);
+  ui::open_dropped_file(state, path);
+}
+
 }  // namespace
 
 int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
@@ -340,6 +351,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     state.lesson_files = find_all_lessons();
     if (const auto mine = user_lessons_directory()) state.user_lessons_folder = mine->string();
   }
+  state.world_files = find_world_files(worlds_directory());
   applied_view applied;
   lesson_runner lessons;
   camera_movers movers;
@@ -367,6 +379,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     const auto handle_event = [&](const SDL_Event& event) {
       ImGui_ImplSDL2_ProcessEvent(&event);
       if (event.type == SDL_QUIT) state.quit_requested = true;
+      if (event.type == SDL_DROPFILE) open_dropped(state, event.drop);
       input.handle(event, state, camera);
       had_input = true;
     };
@@ -388,6 +401,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
       }
     }
     lessons.before_frame(state);
+    ui::poll_world_file(state);  // reload on save (scenes/world/world_reload.hpp)
     if (auto error = serve_recording_requests(state, recorder, window.drawable_size(), recording_fps, out);
         error && (player || recording_run)) {
       err << "framelab: " << (player ? "script: " + player->last_step_location() : "error: --out: ") << *error << "\n";

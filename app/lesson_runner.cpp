@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "app/config_paths.hpp"
+#include "app/world_files.hpp"
 
 namespace framelab {
 
@@ -33,15 +34,7 @@ std::optional<std::filesystem::path> user_lessons_directory() {
   return *data / "lessons";
 }
 
-std::vector<std::string> find_lessons(const std::filesystem::path& dir) {
-  std::vector<std::string> files;
-  std::error_code ec;
-  for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    if (it->path().extension() == ".lesson" && it->is_regular_file(ec)) files.push_back(it->path().string());
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
+std::vector<std::string> find_lessons(const std::filesystem::path& dir) { return files_with_extension(dir, ".lesson"); }
 
 std::vector<std::string> find_all_lessons() {
   std::vector<std::string> files = find_lessons(lessons_directory());

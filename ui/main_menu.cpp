@@ -9,6 +9,7 @@
 #include "ui/ui_scale.hpp"
 #include "ui/record_dialog.hpp"
 #include "ui/widgets.hpp"
+#include "ui/world_editor.hpp"
 
 namespace framelab::ui {
 
@@ -99,6 +100,9 @@ void lessons_menu(ui_state& state) {
 void draw_main_menu(ui_state& state) {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
+    if (ImGui::MenuItem("Open scene...")) state.open_scene_dialog = true;
+    tooltip("Open a world scene file (.json): frames, particles, parameters, teaching text (docs/scene-files.md)."
+            " framelab reloads it when you save it in an editor");
     if (ImGui::MenuItem("Load preset...")) state.open_load_dialog = true;
     tooltip("Open a scene preset (.json): scene, parameters and camera");
     if (ImGui::BeginMenu("Open recent", !state.recent_scenes.empty())) {
@@ -109,6 +113,8 @@ void draw_main_menu(ui_state& state) {
       ImGui::EndMenu();
     }
     tooltip("Scenes and presets opened before, most recent first (kept between runs)");
+    if (ImGui::MenuItem("Save scene")) save_world_scene(state);
+    tooltip("Write the running scene file with the Scene tree's edits (JSON; comments of the old file are not kept)");
     if (ImGui::MenuItem("Save preset...")) state.open_save_dialog = true;
     tooltip("Save the current scene, parameters and camera as a preset (.json)");
     if (ImGui::MenuItem("Open lesson...")) state.open_lesson_dialog = true;

@@ -61,15 +61,22 @@ void path_dialog(ui_state& state, const path_dialog_text& text, bool& open_reque
 }  // namespace
 
 void draw_preset_dialogs(ui_state& state) {
-  const std::string preset_file = state.sim->entry().info.name + ".json";
+  // A world scene's name is its file's path: its preset is named beside it, not "x.json.json".
+  const std::string& name = state.sim->entry().info.name;
+  const std::string preset_file =
+      name.ends_with(".json") ? name.substr(0, name.size() - 5) + "-preset.json" : name + ".json";
+  const auto open = [&](const std::string& path) -> std::optional<std::string> {
+    if (!open_scene(state, path)) return state.message;
+    return std::nullopt;
+  };
   path_dialog(state,
               {"Load preset", "Load", "Preset file to open (.json):",
                "Path of the preset file, absolute or relative to the current directory"},
-              state.open_load_dialog, state.preset_path, preset_file,
-              [&](const std::string& path) -> std::optional<std::string> {
-                if (!open_scene(state, path)) return state.message;
-                return std::nullopt;
-              });
+              state.open_load_dialog, state.preset_path, preset_file, open);
+  path_dialog(state,
+              {"Open scene", "Open", "World scene file to open (.json, see docs/scene-files.md; a preset opens too):",
+               "Path of the scene file, absolute or relative to the current directory"},
+              state.open_scene_dialog, state.scene_file_path, std::string(), open);
   path_dialog(state,
               {"Save preset", "Save", "Save scene, parameters and camera to:",
                "Path of the preset file, absolute or relative to the current directory"},

@@ -3,6 +3,7 @@
 #include "scenes/registry.hpp"
 #include "ui/panels.hpp"
 #include "ui/widgets.hpp"
+#include "ui/world_files.hpp"
 
 namespace framelab::ui {
 
@@ -26,8 +27,10 @@ void draw_scene_browser(ui_state& state) {
     tooltip(entry.info.summary.c_str());
   }
   if (category_open) ImGui::TreePop();
+  draw_shipped_worlds(state);
 
   ImGui::Separator();
+  draw_reload_error(state);
   const auto& info = state.sim->entry().info;
   ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1.0f), "%s", info.name.c_str());
   ImGui::TextWrapped("%s", info.teaching_text.c_str());

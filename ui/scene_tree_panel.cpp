@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ui/frame_editor.hpp"
+#include "ui/world_editor.hpp"
 #include "ui/panels.hpp"
 #include "ui/widgets.hpp"
 
@@ -196,6 +197,7 @@ void draw_scene_tree_panel(ui_state& state) {
     frame_table("World", node.world, node.world_dynamics);
     draw_frame_editor(state, state.selected_node);
   }
+  draw_world_editor(state, state.selected_node);  // a scene file: add, delete, rename, edit frames
   every_node_table(state, view);
   if (!view.vectors.empty()) {
     ImGui::Separator();

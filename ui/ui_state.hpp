@@ -160,8 +160,12 @@ struct ui_state {
 
   // Preset load/save dialogs.
   std::string preset_path;
+  std::string scene_file_path;  // File > Open scene's path field
   bool open_load_dialog = false;
   bool open_save_dialog = false;
+  bool open_scene_dialog = false;  // File > Open scene: the same dialog, for world scene files
+  // The shipped world scene files (assets/worlds, found by the app) the Scenes panel lists.
+  std::vector<std::string> world_files;
   bool dialog_open = false;   // a dialog is showing (set by the dialog code)
   bool close_dialog = false;  // Esc asked the open dialog to close
 

@@ -29,6 +29,8 @@ class world_scene : public scene {
   std::optional<std::string> failure() const override;
 
   const world_model& model() const { return model_; }
+  // The loaded file as data (the editor and the writer start from it: scenes/world/world_writer.hpp).
+  const std::shared_ptr<const world_spec>& spec() const { return spec_; }
   // For a C++ scene built on top of a file: the model to read, the view to add to.
   world_model& model_mutable() { return model_; }
   scene_view& view_mutable() {

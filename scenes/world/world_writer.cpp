@@ -1,0 +1,245 @@
+#include "scenes/world/world_writer.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <numbers>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "common/atomic_file.hpp"
+
+namespace framelab {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+// A float (colours) as the double whose shortest text reads back to the same float:
+// 0.36f is written 0.36, not 0.36000001430511475.
+double shortest_float(float x) {
+  char text[32];
+  const auto result = std::to_chars(text, text + sizeof text, x);
+  *result.ptr = '\0';
+  return std::strtod(text, nullptr);
+}
+
+// A number in the file loads as constant_expression(x), whose text is std::to_string(x)
+// (scenes/world/world_expression.cpp): written back as that number; anything else as the
+// expression's text, which compiles to the same program.
+json expression_json(const world_expression& e) {
+  const bool number = !e.uses_time && e.program.program.size() == 1 &&
+                      e.program.program[0].op == expression_op::constant &&
+                      e.text == std::to_string(e.program.program[0].value);
+  if (number) return e.program.program[0].value;
+  return e.text;
+}
+
+json expression3_json(const std::array<world_expression, 3>& e) {
+  return json::array({expression_json(e[0]), expression_json(e[1]), expression_json(e[2])});
+}
+
+json vec3_json(const glm::dvec3& v) { return json::array({v.x, v.y, v.z}); }
+
+// The loader keeps an axis normalised, and normalising a unit vector again may change its
+// last bit (normalize((1, 0, 1)) read back as written would not be the same double). So the
+// axis is written as a vector the loader normalises to exactly `unit`: the axis as the file
+// most likely gave it (largest component 1, small integers), else the unit vector itself.
+json axis_json(const glm::dvec3& unit) {
+  const double largest = std::max({std::abs(unit.x), std::abs(unit.y), std::abs(unit.z)});
+  const glm::dvec3 scaled = unit / largest;
+  const glm::dvec3 candidates[] = {glm::round(scaled * 1e6) / 1e6, scaled, unit};
+  for (const auto& c : candidates)
+    if (glm::normalize(c) == unit) return vec3_json(c);
+  return vec3_json(unit);
+}
+
+json color_json(const glm::vec4& c) {
+  json out = json::array({shortest_float(c.r), shortest_float(c.g), shortest_float(c.b)});
+  if (c.a != 1.0f) out.push_back(shortest_float(c.a));
+  return out;
+}
+
+std::string frame_name(const world_spec& w, int index) {
+  return index < 0 ? std::string("world") : w.frames[std::size_t(index)].name;
+}
+
+json shape_json(const shape_spec& s) {
+  json out = json::object();
+  if (!s.name.empty()) out["name"] = s.name;
+  switch (s.kind) {
+    case shape_kind::sphere:
+      out["shape"] = "sphere";
+      out["radius"] = s.size.x / 2.0;
+      break;
+    case shape_kind::cylinder:
+    case shape_kind::cone:
+      out["shape"] = s.kind == shape_kind::cone ? "cone" : "cylinder";
+      out["radius"] = s.size.x / 2.0;
+      out["height"] = s.size.y;
+      break;
+    default:
+      out["shape"] = "box";
+      out["size"] = vec3_json(s.size);
+      break;
+  }
+  if (s.offset != glm::dvec3(0.0)) out["offset"] = vec3_json(s.offset);
+  // The constant turn, as the loader builds it: angleAxis(angle_deg * pi / 180, axis).
+  if (s.rotation != glm::dquat(1.0, 0.0, 0.0, 0.0)) {
+    out["axis"] = axis_json(glm::axis(s.rotation));
+    out["angle_deg"] = glm::angle(s.rotation) * 180.0 / std::numbers::pi;
+  }
+  out["color"] = color_json(s.color);
+  return out;
+}
+
+json arrows_json(const std::vector<arrow_kind>& arrows) {
+  json out = json::array();
+  for (const arrow_kind a : arrows) out.push_back(arrow_name(a));
+  return out;
+}
+
+json trails_json(const world_spec& w, const std::vector<trail_spec>& trails) {
+  json out = json::array();
+  for (const auto& t : trails) {
+    json one = json::object();
+    if (t.frame >= 0) one["frame"] = frame_name(w, t.frame);
+    one["length"] = t.length;
+    out.push_back(std::move(one));
+  }
+  return out;
+}
+
+json frame_json(const world_spec& w, std::size_t index) {
+  const frame_spec& f = w.frames[index];
+  json out = json::object();
+  out["name"] = f.name;
+  out["translation"] = expression3_json(f.motion.translation);
+  if (!f.motion.rotations.empty()) {
+    json rotations = json::array();
+    for (const auto& r : f.motion.rotations)
+      rotations.push_back(json{{"axis", axis_json(r.axis)}, {"angle", expression_json(r.angle)}});
+    out["rotations"] = std::move(rotations);
+  }
+  if (!f.shapes.empty()) {
+    json shapes = json::array();
+    for (const auto& s : f.shapes) shapes.push_back(shape_json(s));
+    out["shapes"] = std::move(shapes);
+  }
+  if (!f.arrows.empty()) out["arrows"] = arrows_json(f.arrows);
+  if (!f.trails.empty()) out["trail"] = trails_json(w, f.trails);
+  if (!f.channels) out["channels"] = false;
+  json children = json::array();
+  for (std::size_t c = 0; c < w.frames.size(); ++c)
+    if (w.frames[c].parent == int(index)) children.push_back(frame_json(w, c));
+  if (!children.empty()) out["frames"] = std::move(children);
+  return out;
+}
+
+json particle_json(const world_spec& w, const particle_spec& p) {
+  json out = json::object();
+  out["name"] = p.name;
+  out["frame"] = frame_name(w, p.frame);
+  out["position"] = expression3_json(p.position);
+  out["velocity"] = expression3_json(p.velocity);
+  out["mass"] = expression_json(p.mass);
+  out["force"] = expression3_json(p.force);
+  if (p.tie == tie_kind::rod) {
+    out["rod"] = json{{"pivot", expression3_json(p.pivot)}, {"length", expression_json(p.length)}};
+  } else if (p.tie == tie_kind::spring) {
+    out["spring"] = json{{"pivot", expression3_json(p.pivot)},
+                         {"stiffness", expression_json(p.stiffness)},
+                         {"rest_length", expression_json(p.length)}};
+  }
+  out["radius"] = p.radius;
+  out["color"] = color_json(p.color);
+  if (!p.arrows.empty()) out["arrows"] = arrows_json(p.arrows);
+  if (!p.trails.empty()) out["trail"] = trails_json(w, p.trails);
+  if (!p.channels) out["channels"] = false;
+  return out;
+}
+
+json parameters_json(const world_spec& w) {
+  json out = json::object();
+  for (const auto& p : w.parameters) {
+    json one = json::object();
+    one["value"] = std::get<double>(p.default_value);
+    one["min"] = p.min;
+    one["max"] = p.max;
+    if (!p.unit.empty()) one["unit"] = p.unit;
+    if (!p.description.empty()) one["description"] = p.description;
+    out[p.name] = std::move(one);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string expression_text(const world_expression& e) {
+  const json j = expression_json(e);
+  return j.is_string() ? j.get<std::string>() : j.dump();
+}
+
+const char* arrow_name(arrow_kind kind) {
+  switch (kind) {
+    case arrow_kind::velocity: return "velocity";
+    case arrow_kind::acceleration: return "acceleration";
+    case arrow_kind::angular_velocity: return "angular_velocity";
+    case arrow_kind::coriolis: return "coriolis";
+    case arrow_kind::centrifugal: return "centrifugal";
+    case arrow_kind::euler: return "euler";
+    case arrow_kind::frame: return "frame";
+    case arrow_kind::gravity: return "gravity";
+    case arrow_kind::applied: return "applied";
+    case arrow_kind::constraint: return "constraint";
+  }
+  return "velocity";
+}
+
+std::string world_to_json(const world_spec& w) {
+  json out = json::object();
+  out["title"] = w.title;
+  out["category"] = w.category;
+  if (!w.summary.empty()) out["summary"] = w.summary;
+  if (!w.teaching_text.empty()) out["teaching_text"] = w.teaching_text;
+  if (!w.readouts.empty()) out["readouts"] = w.readouts;
+  out["parameters"] = parameters_json(w);
+  out["gravity"] = json{{"vector", expression3_json(w.gravity)}, {"frame", frame_name(w, w.gravity_frame)}};
+  out["integrator"] = w.integrator;
+  out["arrow_scale"] = w.arrow_scale;
+  out["view_frame"] = frame_name(w, w.view_frame);
+  if (w.camera) {
+    out["camera"] = json{{"target", vec3_json(w.camera->target)},
+                         {"distance", w.camera->distance},
+                         {"yaw_deg", w.camera->yaw_deg},
+                         {"pitch_deg", w.camera->pitch_deg}};
+  }
+  json frames = json::array();
+  for (std::size_t i = 0; i < w.frames.size(); ++i)
+    if (w.frames[i].parent < 0) frames.push_back(frame_json(w, i));
+  out["frames"] = std::move(frames);
+  json particles = json::array();
+  for (const auto& p : w.particles) particles.push_back(particle_json(w, p));
+  out["particles"] = std::move(particles);
+  if (!w.channels.empty()) {
+    json channels = json::array();
+    for (const auto& c : w.channels) {
+      json one = json::object();
+      one["name"] = c.name;
+      if (!c.unit.empty()) one["unit"] = c.unit;
+      if (!c.description.empty()) one["description"] = c.description;
+      one["expression"] = expression_json(c.expr);
+      channels.push_back(std::move(one));
+    }
+    out["channels"] = std::move(channels);
+  }
+  return out.dump(2) + "\n";
+}
+
+std::optional<std::string> save_world(const std::filesystem::path& path, const world_spec& spec) {
+  return write_file_atomically(path, world_to_json(spec));
+}
+
+}  // namespace framelab

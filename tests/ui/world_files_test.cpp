@@ -1,0 +1,73 @@
+// Scene files in the UI: a dropped file opens when it is a world file or preset and is
+// refused with a message otherwise; the Scenes panel lists the shipped files; File >
+// Save scene writes the running file (and refuses a built-in).
+#include <filesystem>
+
+#include <gtest/gtest.h>
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include "scenes/world/world_loader.hpp"
+#include "scenes/world/world_writer.hpp"
+#include "tests/ui/headless_ui.hpp"
+#include "ui/world_editor.hpp"
+#include "ui/world_files.hpp"
+
+namespace framelab {
+namespace {
+
+std::string asset(const char* name) { return std::string(FRAMELAB_SOURCE_DIR) + "/assets/worlds/" + name; }
+
+class world_files_ui : public headless_ui_test {};
+
+TEST_F(world_files_ui, a_dropped_world_file_opens_and_anything_else_is_refused) {
+  load("carousel");
+  EXPECT_FALSE(ui::open_dropped_file(state_, "/tmp/holiday.png"));
+  EXPECT_TRUE(state_.message_is_error);
+  EXPECT_NE(state_.message.find("holiday.png"), std::string::npos) << state_.message;
+  EXPECT_NE(state_.message.find("not a scene file"), std::string::npos) << state_.message;
+  EXPECT_EQ(sim_.entry().info.name, "carousel");
+  EXPECT_TRUE(ui::open_dropped_file(state_, asset("epicycles.json")));
+  EXPECT_EQ(sim_.entry().info.name, asset("epicycles.json"));
+  EXPECT_FALSE(ui::open_dropped_file(state_, asset("no-such-file.json")));  // the loader's message
+  EXPECT_TRUE(state_.message_is_error);
+  EXPECT_EQ(sim_.entry().info.name, asset("epicycles.json"));
+}
+
+TEST_F(world_files_ui, the_scenes_panel_lists_the_shipped_files) {
+  load("carousel");
+  frame();
+  frame();
+  const float rows_without = ImGui::FindWindowByName("Scenes")->ContentSize.y;
+  state_.world_files = {asset("epicycles.json"), asset("ferris-wheel.json"), asset("foucault-pendulum.json"),
+                        asset("stone-drop.json")};
+  frame();
+  frame();
+  const float rows_with = ImGui::FindWindowByName("Scenes")->ContentSize.y;
+  // A heading and four titles, one row each (rows with spacing and padding: 5 to 8 text lines).
+  const float lines = (rows_with - rows_without) / ImGui::GetTextLineHeightWithSpacing();
+  EXPECT_GE(lines, 5.0f);
+  EXPECT_LE(lines, 8.0f);
+}
+
+TEST_F(world_files_ui, save_scene_writes_the_running_file_and_refuses_a_builtin) {
+  load("carousel");
+  EXPECT_FALSE(ui::save_world_scene(state_));
+  EXPECT_TRUE(state_.message_is_error);
+  const auto dir = std::filesystem::temp_directory_path() / "framelab_world_files_ui";
+  std::filesystem::create_directories(dir);
+  const std::string copy = (dir / "wheel.json").string();
+  std::filesystem::copy_file(asset("ferris-wheel.json"), copy, std::filesystem::copy_options::overwrite_existing);
+  ASSERT_TRUE(ui::open_scene(state_, copy)) << state_.message;
+  frame();  // the editor takes its draft
+  ASSERT_TRUE(ui::save_world_scene(state_)) << state_.message;
+  world_spec original, saved;
+  ASSERT_FALSE(load_world(asset("ferris-wheel.json"), original).has_value());
+  const auto error = load_world(copy, saved);
+  ASSERT_FALSE(error.has_value()) << *error;
+  EXPECT_EQ(world_to_json(saved), world_to_json(original));
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace framelab
