@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
 #include <cmath>
+#include <cstdio>
 #include <initializer_list>
 #include <map>
 #include <numbers>
@@ -11,6 +11,7 @@
 
 #include "common/atomic_file.hpp"
 #include "core/ode/ode_stepper.hpp"
+#include "core/rotation/rotation_integrator.hpp"
 
 namespace framelab {
 
@@ -239,6 +240,31 @@ class loader {
     return out;
   }
 
+  // [{"axis": [x, y, z], "angle": rad}, ...]; the angles may read t where `time_allowed`.
+  std::vector<rotation_term> rotations(const node& n, const std::string& path, bool time_allowed) const {
+    std::vector<rotation_term> out;
+    const node& list = array(n, path);
+    for (std::size_t i = 0; i < list.items().size(); ++i) {
+      const node& r = list.items()[i];
+      const std::string rp = index(path, i);
+      check_keys(r, rp, {"axis", "angle"});
+      const node* axis = r.find("axis");
+      const node* angle = r.find("angle");
+      if (axis == nullptr || angle == nullptr) fail(r, rp, "a rotation needs \"axis\": [x, y, z] and \"angle\" (rad)");
+      const glm::dvec3 a = vec3(*axis, rp + ".axis");
+      if (!(glm::length(a) > 1e-9)) fail(*axis, rp + ".axis", "must not be zero");
+      out.push_back({glm::normalize(a), expr(*angle, rp + ".angle", time_allowed)});
+    }
+    return out;
+  }
+
+  std::vector<shape_spec> shapes(const node& n, const std::string& path) const {
+    std::vector<shape_spec> out;
+    const node& list = array(n, path);
+    for (std::size_t i = 0; i < list.items().size(); ++i) out.push_back(shape(list.items()[i], index(path, i)));
+    return out;
+  }
+
   void frame(const node& n, const std::string& path, int parent, world_spec& w, std::size_t depth) {
     check_keys(n, path, {"name", "translation", "rotations", "shapes", "arrows", "trail", "channels", "frames"});
     if (w.frames.size() >= max_world_frames)
@@ -255,25 +281,8 @@ class loader {
     } else {
       f.motion.translation = {constant_expression(0.0), constant_expression(0.0), constant_expression(0.0)};
     }
-    if (const node* x = n.find("rotations")) {
-      const node& list = array(*x, path + ".rotations");
-      for (std::size_t i = 0; i < list.items().size(); ++i) {
-        const node& r = list.items()[i];
-        const std::string rp = index(path + ".rotations", i);
-        check_keys(r, rp, {"axis", "angle"});
-        const node* axis = r.find("axis");
-        const node* angle = r.find("angle");
-        if (axis == nullptr || angle == nullptr) fail(r, rp, "a rotation needs \"axis\": [x, y, z] and \"angle\" (rad)");
-        const glm::dvec3 a = vec3(*axis, rp + ".axis");
-        if (!(glm::length(a) > 1e-9)) fail(*axis, rp + ".axis", "must not be zero");
-        f.motion.rotations.push_back({glm::normalize(a), expr(*angle, rp + ".angle", true)});
-      }
-    }
-    if (const node* x = n.find("shapes")) {
-      const node& list = array(*x, path + ".shapes");
-      for (std::size_t i = 0; i < list.items().size(); ++i)
-        f.shapes.push_back(shape(list.items()[i], index(path + ".shapes", i)));
-    }
+    if (const node* x = n.find("rotations")) f.motion.rotations = rotations(*x, path + ".rotations", true);
+    if (const node* x = n.find("shapes")) f.shapes = shapes(*x, path + ".shapes");
     if (const node* x = n.find("arrows")) f.arrows = arrows(*x, path + ".arrows", false);
     if (const node* x = n.find("channels")) f.channels = boolean(*x, path + ".channels");
     const int self = int(w.frames.size());
@@ -349,6 +358,68 @@ class loader {
     w.particles.push_back(std::move(p));
   }
 
+  // A rigid body; its frame must not turn (its rotations and its ancestors' read no t).
+  void body(const node& n, const std::string& path, world_spec& w) {
+    check_keys(n, path,
+               {"name", "frame", "position", "rotations", "inertia", "omega", "integrator", "gyro", "pivot", "shapes",
+                "arrows", "channels"});
+    body_spec b;
+    const node* name = n.find("name");
+    if (name == nullptr) fail(n, path, "missing \"name\"");
+    b.name = string(*name, path + ".name", 64);
+    if (!is_identifier(b.name))
+      fail(*name, path + ".name", "a name is a letter or _ then letters, digits, _ (at most 64)");
+    if (!names_used_.insert(b.name).second) fail(*name, path + ".name", "the name '" + b.name + "' is used twice");
+    if (const node* x = n.find("frame")) {
+      b.frame = frame_named(*x, path + ".frame", w);
+      for (int f = b.frame; f >= 0; f = w.frames[std::size_t(f)].parent)
+        for (const auto& r : w.frames[std::size_t(f)].motion.rotations)
+          if (r.angle.uses_time)
+            fail(*x, path + ".frame",
+                 "frame '" + w.frames[std::size_t(f)].name +
+                     "' turns (a rotation angle reads t): a body may only live in a frame that "
+                     "does not turn (inertial torques of a turning frame are not modelled)");
+    }
+    const auto zero3 = [] {
+      return std::array<world_expression, 3>{constant_expression(0), constant_expression(0), constant_expression(0)};
+    };
+    b.position = n.find("position") ? expr3(*n.find("position"), path + ".position", false) : zero3();
+    b.omega = n.find("omega") ? expr3(*n.find("omega"), path + ".omega", false) : zero3();
+    if (const node* x = n.find("rotations")) b.rotations = rotations(*x, path + ".rotations", false);
+    const node* inertia = n.find("inertia");
+    if (inertia == nullptr) fail(n, path, "missing \"inertia\": [I1, I2, I3] (kg m^2, principal moments)");
+    b.inertia = vec3(*inertia, path + ".inertia");
+    // the free-body scene's check: each moment > 0 and the triangle inequality
+    if (auto error = validate_inertia(b.inertia)) fail(*inertia, path + ".inertia", *error);
+    if (const node* x = n.find("integrator")) {
+      b.integrator = string(*x, path + ".integrator", 32);
+      if (!parse_integrator(b.integrator)) {
+        std::string list;
+        for (const integrator_kind k : all_integrators) list += (list.empty() ? "" : ", ") + std::string(to_string(k));
+        fail(*x, path + ".integrator", "unknown integrator '" + b.integrator + "' (expected one of: " + list + ")");
+      }
+    }
+    if (const node* x = n.find("gyro")) b.gyroscopic = boolean(*x, path + ".gyro");
+    if (const node* x = n.find("pivot")) {
+      const std::string pp = path + ".pivot";
+      check_keys(*x, pp, {"point", "mass"});
+      const node* point = x->find("point");
+      const node* mass = x->find("mass");
+      if (point == nullptr || mass == nullptr)
+        fail(*x, pp, "a pivot needs \"point\": [x, y, z] (m, body coordinates) and \"mass\" (kg)");
+      b.pivoted = true;
+      b.pivot = vec3(*point, pp + ".point");
+      const int nonzero = (b.pivot.x != 0.0) + (b.pivot.y != 0.0) + (b.pivot.z != 0.0);
+      if (nonzero > 1)
+        fail(*point, pp + ".point", "the pivot must lie on a principal axis (at most one non-zero coordinate)");
+      b.mass = number(*mass, pp + ".mass", 1e-9, 1e9);
+    }
+    if (const node* x = n.find("shapes")) b.shapes = shapes(*x, path + ".shapes");
+    if (const node* x = n.find("arrows")) b.arrows = boolean(*x, path + ".arrows");
+    if (const node* x = n.find("channels")) b.channels = boolean(*x, path + ".channels");
+    w.bodies.push_back(std::move(b));
+  }
+
   void channel(const node& n, const std::string& path, world_spec& w) const {
     check_keys(n, path, {"name", "unit", "description", "expression"});
     channel_spec c;
@@ -374,8 +445,9 @@ class loader {
   }
 
   void world(const node& root, world_spec& w) {
-    check_keys(root, "", {"title", "category", "summary", "teaching_text", "readouts", "parameters", "gravity",
-                          "integrator", "arrow_scale", "view_frame", "camera", "frames", "particles", "channels"});
+    check_keys(root, "",
+               {"title", "category", "summary", "teaching_text", "readouts", "parameters", "gravity", "integrator",
+                "arrow_scale", "view_frame", "camera", "frames", "particles", "bodies", "channels"});
     variables_ = expression_variables(names_);
     if (const node* x = root.find("parameters")) parameters(*x, w);
     if (const node* x = root.find("title")) w.title = string(*x, "title", 120);
@@ -412,6 +484,12 @@ class loader {
       if (list.items().size() > max_world_particles)
         fail(list, "particles", "more than " + std::to_string(max_world_particles) + " particles in one file");
       for (std::size_t i = 0; i < list.items().size(); ++i) particle(list.items()[i], index("particles", i), w);
+    }
+    if (const node* x = root.find("bodies")) {
+      const node& list = array(*x, "bodies");
+      if (list.items().size() > max_world_bodies)
+        fail(list, "bodies", "more than " + std::to_string(max_world_bodies) + " bodies in one file");
+      for (std::size_t i = 0; i < list.items().size(); ++i) body(list.items()[i], index("bodies", i), w);
     }
     if (const node* x = root.find("channels")) {
       const node& list = array(*x, "channels");
@@ -459,7 +537,7 @@ class loader {
 
 bool is_world_document(const located_json& root) {
   return root.is_object() && root.find("scene") == nullptr &&
-         (root.find("frames") != nullptr || root.find("particles") != nullptr);
+         (root.find("frames") != nullptr || root.find("particles") != nullptr || root.find("bodies") != nullptr);
 }
 
 std::vector<std::string> world_channel_names(const world_spec& w);  // scenes/world/world_scene.cpp

@@ -16,6 +16,7 @@ namespace framelab {
 
 inline constexpr std::size_t max_world_frames = 50'000;
 inline constexpr std::size_t max_world_particles = 10'000;
+inline constexpr std::size_t max_world_bodies = 1'000;
 inline constexpr std::size_t max_world_channels = 4'096;  // generated and declared together
 inline constexpr std::size_t max_world_file_bytes = 4u << 20;
 
@@ -24,8 +25,8 @@ inline constexpr const char* world_integrator_param = "integrator";
 inline constexpr const char* world_view_frame_param = "view_frame";
 inline constexpr const char* world_arrow_scale_param = "arrow_scale";
 
-// Whether parsed JSON is a world file rather than a preset: a world has "frames" or
-// "particles" and no "scene" (a preset names its scene; scenes/preset.cpp). The one
+// Whether parsed JSON is a world file rather than a preset: a world has "frames",
+// "particles" or "bodies" and no "scene" (a preset names its scene; scenes/preset.cpp). The one
 // place that decides.
 bool is_world_document(const located_json& root);
 

@@ -108,6 +108,9 @@ std::optional<std::string> world_model::reset(std::span<const double> parameters
       if (p.tie == tie_kind::rod) project_on_constraint(i);  // starts on the sphere, moving along it
     }
   }
+  bodies_.assign(s.bodies.size(), world_body{});
+  for (std::size_t i = 0; i < s.bodies.size(); ++i)
+    if (auto error = bodies_[i].start(s.bodies[i], eval_, world_of(s.bodies[i].frame), world_gravity())) return error;
   for (std::size_t i = 0; i < n; ++i) {
     const glm::dvec3 a = forces_at(i, 0.0, particles_[i]).total();
     if (pending_failure_ || !finite(a)) return pending_failure_.value_or("particle '" + s.particles[i].name +
@@ -205,6 +208,7 @@ void world_model::step(double dt) {
   if (failure_) return;
   const double t = time_;
   std::vector<particle_state> next(particles_.size());
+  std::vector<world_body> next_bodies(bodies_.size());
   for (std::size_t i = 0; i < particles_.size(); ++i) {
     // dT1/dt = v1, dv1/dt = a1
     const auto f = [&](double tau, const particle_state& y) {
@@ -221,6 +225,16 @@ void world_model::step(double dt) {
     failure_ = pending_failure_;
     return;
   }
+  // the bodies with the frames as they are at the start of the step
+  for (std::size_t i = 0; i < bodies_.size(); ++i) {
+    world_body trial = bodies_[i];
+    if (auto error = trial.step(dt, world_of(spec_->bodies[i].frame), world_gravity())) {
+      failure_ = "body '" + spec_->bodies[i].name + "': step refused at " + time_text(t) + ": " + *error;
+      return;
+    }
+    next_bodies[i] = std::move(trial);
+  }
+  bodies_ = std::move(next_bodies);
   particles_ = std::move(next);
   for (std::size_t i = 0; i < particles_.size(); ++i)
     if (spec_->particles[i].tie == tie_kind::rod) project_on_constraint(i);

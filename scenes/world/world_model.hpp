@@ -28,6 +28,7 @@
 #include "core/frames/inertial_accelerations.hpp"
 #include "core/ode/ode_stepper.hpp"
 #include "scenes/world/particle_state.hpp"
+#include "scenes/world/world_body.hpp"
 #include "scenes/world/world_spec.hpp"
 
 namespace framelab {
@@ -72,6 +73,12 @@ class world_model {
   // Sets a particle's state in its frame (e.g. a relaunch); no check of a rod here.
   void set_particle(std::size_t i, const particle_state& s) { particles_[i] = s; }
 
+  // Rigid bodies (scenes/world/world_body.hpp), stepped after the particles each step.
+  std::size_t body_count() const { return bodies_.size(); }
+  const world_body& body(std::size_t i) const { return bodies_[i]; }
+  // The world gravity g now (m/s^2).
+  glm::dvec3 world_gravity() const { return world_of(spec_->gravity_frame).pose.apply_vector(gravity_); }
+
   double channel_value(std::size_t i) const { return eval_.value(spec_->channels[i].expr, time_); }
   const expression_evaluator& evaluator() const { return eval_; }
 
@@ -99,6 +106,7 @@ class world_model {
   std::vector<glm::dvec3> pivots_;
   std::vector<std::array<world_expression, 3>> forces_;  // bound
   glm::dvec3 gravity_{0.0};                             // in the gravity frame's coordinates
+  std::vector<world_body> bodies_;
 
   // frames the particles (and gravity) read between sweeps: ancestors included, preorder
   std::vector<int> needed_;

@@ -109,6 +109,17 @@ std::vector<channel_def> world_scene::channel_list(const world_spec& spec, const
                        return s.model_.particle_mass(i) * glm::length(s.model_.forces_on(i).constraint);
                      })});
   }
+  for (std::size_t b = 0; b < spec.bodies.size(); ++b) {
+    if (!spec.bodies[b].channels) continue;
+    const std::string& n = spec.bodies[b].name;
+    for (int k = 0; k < 3; ++k)
+      out.push_back({n + "_wb" + xyz[k], "rad/s", n + " angular velocity in body coordinates, " + xyz[k],
+                     getter([b, k](const world_scene& s) { return s.model_.body(b).body_omega()[k]; })});
+    out.push_back({n + "_L", "kg m^2/s", n + " angular momentum |L| (about the pivot if it has one)",
+                   getter([b](const world_scene& s) { return glm::length(s.model_.body(b).momentum()); })});
+    out.push_back({n + "_energy", "J", n + " energy: rotational kinetic plus gravity's potential about the pivot",
+                   getter([b](const world_scene& s) { return s.model_.body(b).energy(); })});
+  }
   for (std::size_t f = 0; f < spec.frames.size(); ++f) {
     if (!spec.frames[f].channels) continue;
     const std::string& n = spec.frames[f].name;
@@ -159,6 +170,12 @@ void world_scene::reset(const param_values& values) {
     if (spec_->frames[f].name == view) view_frame_ = int(f);
   arrow_scale_ = values.number(world_arrow_scale_param);
   build_view();
+  momentum_arrow_ratio_.assign(spec_->bodies.size(), 1.0);
+  if (!reset_failure_)
+    for (std::size_t b = 0; b < model_.body_count(); ++b) {
+      const double l = glm::length(model_.body(b).momentum());
+      if (l > 0.0) momentum_arrow_ratio_[b] = glm::length(model_.body(b).state().angular_velocity) / l;
+    }
   if (!reset_failure_) record_trails();
   view_current_ = false;
 }
@@ -238,6 +255,25 @@ void world_scene::build_view() {
       ties_.push_back({i, view_.trails.size()});
       view_.trails.push_back({p.name + (p.tie == tie_kind::rod ? " rod" : " spring"), {}, {0.85f, 0.85f, 0.8f, 1.0f},
                               true, false});
+    }
+  }
+  body_node_.assign(spec_->bodies.size(), -1);
+  body_arrows_.assign(spec_->bodies.size(), 0);
+  for (std::size_t b = 0; b < spec_->bodies.size(); ++b) {
+    const body_spec& bs = spec_->bodies[b];
+    body_node_[b] = add_node(bs.name, -1, shape_kind::none, glm::dvec3(1.0), glm::vec4(1.0f));
+    for (std::size_t k = 0; k < bs.shapes.size(); ++k) {
+      const shape_spec& s = bs.shapes[k];
+      const std::string name = bs.name + " / " + (s.name.empty() ? "shape " + std::to_string(k + 1) : s.name);
+      view_node& shape = view_.nodes[std::size_t(add_node(name, body_node_[b], s.kind, s.size, s.color))];
+      shape.local.translation = s.offset;
+      shape.local.rotation = s.rotation;
+    }
+    body_arrows_[b] = view_.vectors.size();
+    if (bs.arrows) {
+      view_.vectors.push_back(
+          {bs.name + " omega", "rad/s", {}, {}, arrow_scale_, arrow_color(arrow_kind::angular_velocity), true});
+      view_.vectors.push_back({bs.name + " L", "kg m^2/s", {}, {}, arrow_scale_, {0.30f, 0.85f, 1.0f, 1.0f}, true});
     }
   }
   view_.camera = spec_->camera.value_or(camera_setup{});
@@ -320,6 +356,28 @@ void world_scene::update_view() const {
     view_.vectors[a].origin = view_inverse.apply_point(origin);
     view_.vectors[a].value = view_inverse.apply_vector(value);
     view_.vectors[a].scale = arrow_scale_;
+  }
+  for (std::size_t b = 0; b < spec_->bodies.size(); ++b) {
+    const world_body& body = model_.body(b);
+    const auto frame = model_.world_of(spec_->bodies[b].frame);
+    view_node& n = view_.nodes[std::size_t(body_node_[b])];
+    n.world = view_inverse * transform3d{body.centre(frame), body.state().orientation, 1.0};
+    n.local = n.world;
+    for (std::size_t k = 0; k < spec_->bodies[b].shapes.size(); ++k) {
+      view_node& shape = view_.nodes[std::size_t(body_node_[b]) + 1 + k];
+      shape.world = n.world * shape.local;
+    }
+    if (!spec_->bodies[b].arrows) continue;
+    // omega at arrow_scale m per rad/s; L drawn as long as omega was at t = 0
+    const glm::dvec3 origin = view_inverse.apply_point(body.pivot_point(frame));
+    const glm::dvec3 omega = body.state().angular_velocity, l = body.momentum();
+    auto& w_arrow = view_.vectors[body_arrows_[b]];
+    auto& l_arrow = view_.vectors[body_arrows_[b] + 1];
+    w_arrow.origin = l_arrow.origin = origin;
+    w_arrow.value = view_inverse.apply_vector(omega);
+    l_arrow.value = view_inverse.apply_vector(l);
+    w_arrow.scale = arrow_scale_;
+    l_arrow.scale = arrow_scale_ * momentum_arrow_ratio_[b];
   }
   for (const trail_state& t : trails_) {
     const transform3d to_view = view_inverse * model_.world_of(t.frame).pose;

@@ -64,6 +64,9 @@ class world_scene : public scene {
   double arrow_scale_ = 0.5;
   std::vector<int> frame_node_, frame_node_end_, particle_node_;  // frame_node_end_: after its shapes
   std::vector<arrow_ref> arrows_;
+  std::vector<int> body_node_;                // a body's node; its shapes follow it
+  std::vector<std::size_t> body_arrows_;      // its omega arrow in view_.vectors, L the next
+  std::vector<double> momentum_arrow_ratio_;  // |omega0| / |L0|: L drawn as long as omega at t = 0
   std::vector<trail_state> trails_;
   std::vector<std::pair<bool, std::size_t>> trail_owner_;  // (particle?, index) per trail
   std::vector<std::pair<std::size_t, std::size_t>> ties_;  // (particle, view trail) drawn as a rod or spring

@@ -64,6 +64,26 @@ struct particle_spec {
   bool channels = true;
 };
 
+// A rigid body (core/rotation/rigid_body.hpp) stepped by a core rotation integrator
+// (core/rotation/rotation_integrator.hpp), living in a frame that does not turn (the
+// loader refuses a frame whose rotations, or an ancestor's, read t).
+struct body_spec {
+  std::string name;
+  int frame = -1;                            // its parent frame (-1: the world)
+  std::array<world_expression, 3> position;  // centre of mass at t = 0, frame coordinates (m)
+  std::vector<rotation_term> rotations;      // orientation at t = 0 in the frame (parameters only)
+  glm::dvec3 inertia{1.0};                   // principal moments about the centre of mass (kg m^2)
+  std::array<world_expression, 3> omega;     // initial angular velocity, body frame (rad/s)
+  std::string integrator = "midpoint";       // core/rotation/rotation_integrator.hpp's names
+  bool gyroscopic = true;                    // keep the omega x L term
+  bool pivoted = false;                      // a heavy top: turns about `pivot` under gravity
+  glm::dvec3 pivot{0.0};                     // body coordinates, on a principal axis (m)
+  double mass = 1.0;                         // kg (the pivot's gravity torque)
+  std::vector<shape_spec> shapes;            // in body coordinates
+  bool arrows = true;                        // omega and L arrows
+  bool channels = true;
+};
+
 // A channel of the file: an expression of t and the parameters.
 struct channel_spec {
   std::string name, unit, description;
@@ -77,6 +97,7 @@ struct world_spec {
   std::vector<param_def> parameters;  // the file's own (numbers); world_scene adds its settings
   std::vector<frame_spec> frames;
   std::vector<particle_spec> particles;
+  std::vector<body_spec> bodies;
   std::vector<channel_spec> channels;
   std::array<world_expression, 3> gravity;  // m/s^2, in gravity_frame's coordinates (parameters only)
   int gravity_frame = -1;                   // -1: the world

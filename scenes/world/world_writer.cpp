@@ -95,6 +95,18 @@ json shape_json(const shape_spec& s) {
   return out;
 }
 
+json shapes_json(const std::vector<shape_spec>& shapes) {
+  json out = json::array();
+  for (const auto& s : shapes) out.push_back(shape_json(s));
+  return out;
+}
+
+json rotations_json(const std::vector<rotation_term>& rotations) {
+  json out = json::array();
+  for (const auto& r : rotations) out.push_back(json{{"axis", axis_json(r.axis)}, {"angle", expression_json(r.angle)}});
+  return out;
+}
+
 json arrows_json(const std::vector<arrow_kind>& arrows) {
   json out = json::array();
   for (const arrow_kind a : arrows) out.push_back(arrow_name(a));
@@ -117,17 +129,8 @@ json frame_json(const world_spec& w, std::size_t index) {
   json out = json::object();
   out["name"] = f.name;
   out["translation"] = expression3_json(f.motion.translation);
-  if (!f.motion.rotations.empty()) {
-    json rotations = json::array();
-    for (const auto& r : f.motion.rotations)
-      rotations.push_back(json{{"axis", axis_json(r.axis)}, {"angle", expression_json(r.angle)}});
-    out["rotations"] = std::move(rotations);
-  }
-  if (!f.shapes.empty()) {
-    json shapes = json::array();
-    for (const auto& s : f.shapes) shapes.push_back(shape_json(s));
-    out["shapes"] = std::move(shapes);
-  }
+  if (!f.motion.rotations.empty()) out["rotations"] = rotations_json(f.motion.rotations);
+  if (!f.shapes.empty()) out["shapes"] = shapes_json(f.shapes);
   if (!f.arrows.empty()) out["arrows"] = arrows_json(f.arrows);
   if (!f.trails.empty()) out["trail"] = trails_json(w, f.trails);
   if (!f.channels) out["channels"] = false;
@@ -158,6 +161,23 @@ json particle_json(const world_spec& w, const particle_spec& p) {
   if (!p.arrows.empty()) out["arrows"] = arrows_json(p.arrows);
   if (!p.trails.empty()) out["trail"] = trails_json(w, p.trails);
   if (!p.channels) out["channels"] = false;
+  return out;
+}
+
+json body_json(const world_spec& w, const body_spec& b) {
+  json out = json::object();
+  out["name"] = b.name;
+  out["frame"] = frame_name(w, b.frame);
+  out["position"] = expression3_json(b.position);
+  if (!b.rotations.empty()) out["rotations"] = rotations_json(b.rotations);
+  out["inertia"] = vec3_json(b.inertia);
+  out["omega"] = expression3_json(b.omega);
+  out["integrator"] = b.integrator;
+  out["gyro"] = b.gyroscopic;
+  if (b.pivoted) out["pivot"] = json{{"point", vec3_json(b.pivot)}, {"mass", b.mass}};
+  if (!b.shapes.empty()) out["shapes"] = shapes_json(b.shapes);
+  if (!b.arrows) out["arrows"] = false;
+  if (!b.channels) out["channels"] = false;
   return out;
 }
 
@@ -223,6 +243,11 @@ std::string world_to_json(const world_spec& w) {
   json particles = json::array();
   for (const auto& p : w.particles) particles.push_back(particle_json(w, p));
   out["particles"] = std::move(particles);
+  if (!w.bodies.empty()) {
+    json bodies = json::array();
+    for (const auto& b : w.bodies) bodies.push_back(body_json(w, b));
+    out["bodies"] = std::move(bodies);
+  }
   if (!w.channels.empty()) {
     json channels = json::array();
     for (const auto& c : w.channels) {

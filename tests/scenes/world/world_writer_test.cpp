@@ -108,6 +108,13 @@ constexpr const char* every_key = R"json({
       "trail": [ { "length": 100 }, { "frame": "base", "length": 200 } ] },
     { "name": "mass_on_spring", "position": [0, 1, 0], "spring": { "pivot": [0, 2, 0], "stiffness": "40*h", "rest_length": 0.5 }, "channels": true }
   ],
+  "bodies": [
+    { "name": "racket", "frame": "other", "position": [0, "h", 1], "rotations": [ { "axis": [1, 1, 0], "angle": "0.2*h" } ],
+      "inertia": [1, 2, 2.5], "omega": [0.01, "3*w", 0], "integrator": "midpoint4", "gyro": false,
+      "shapes": [ { "shape": "box", "size": [0.3, 0.05, 0.6] } ], "arrows": false, "channels": true },
+    { "name": "top", "inertia": [0.02, 0.04, 0.02], "omega": [0, 50, 0], "integrator": "rk4",
+      "pivot": { "point": [0, -0.4, 0], "mass": 1.5 } }
+  ],
   "channels": [ { "name": "lift", "unit": "m", "description": "d", "expression": "h*cos(w*t)" } ]
 })json";
 
@@ -132,6 +139,15 @@ TEST(WorldWriter, EveryKeyRoundTrips) {
   EXPECT_FALSE(second.frames[1].channels);
   EXPECT_EQ(second.parameters[0].unit, "rad/s");
   EXPECT_EQ(second.parameters[0].min, -2.0);
+  ASSERT_EQ(second.bodies.size(), 2u);
+  EXPECT_EQ(second.bodies[0].integrator, "midpoint4");
+  EXPECT_FALSE(second.bodies[0].gyroscopic);
+  EXPECT_FALSE(second.bodies[0].arrows);
+  EXPECT_EQ(second.bodies[0].frame, spec.bodies[0].frame);
+  EXPECT_EQ(second.bodies[0].inertia, glm::dvec3(1, 2, 2.5));
+  EXPECT_TRUE(second.bodies[1].pivoted);
+  EXPECT_EQ(second.bodies[1].pivot, glm::dvec3(0, -0.4, 0));
+  EXPECT_EQ(second.bodies[1].mass, 1.5);
 }
 
 TEST(WorldWriter, SaveIsAtomicAndRefusesAMissingFolder) {
