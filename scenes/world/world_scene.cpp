@@ -230,17 +230,21 @@ void world_scene::build_view() {
     view_.nodes.push_back(std::move(n));
     return int(view_.nodes.size()) - 1;
   };
+  // A frame's or body's shapes: children of its node, posed by their constant offset and turn.
+  const auto add_shapes = [&](const std::vector<shape_spec>& shapes, const std::string& owner, int node) {
+    for (std::size_t k = 0; k < shapes.size(); ++k) {
+      const shape_spec& s = shapes[k];
+      const std::string name = owner + " / " + (s.name.empty() ? "shape " + std::to_string(k + 1) : s.name);
+      view_node& shape = view_.nodes[std::size_t(add_node(name, node, s.kind, s.size, s.color))];
+      shape.local.translation = s.offset;
+      shape.local.rotation = s.rotation;
+    }
+  };
   for (std::size_t f = 0; f < spec_->frames.size(); ++f) {
     const frame_spec& fs = spec_->frames[f];
     const int parent = fs.parent < 0 ? -1 : frame_node_[std::size_t(fs.parent)];
     frame_node_[f] = add_node(fs.name, parent, shape_kind::none, glm::dvec3(1.0), glm::vec4(1.0f));
-    for (std::size_t k = 0; k < fs.shapes.size(); ++k) {
-      const shape_spec& s = fs.shapes[k];
-      const std::string name = fs.name + " / " + (s.name.empty() ? "shape " + std::to_string(k + 1) : s.name);
-      view_node& shape = view_.nodes[std::size_t(add_node(name, frame_node_[f], s.kind, s.size, s.color))];
-      shape.local.translation = s.offset;
-      shape.local.rotation = s.rotation;
-    }
+    add_shapes(fs.shapes, fs.name, frame_node_[f]);
     frame_node_end_[f] = int(view_.nodes.size());
     add_arrows(fs.arrows, false, f, fs.name);
     add_trails(fs.trails, false, f, fs.name);
@@ -262,13 +266,7 @@ void world_scene::build_view() {
   for (std::size_t b = 0; b < spec_->bodies.size(); ++b) {
     const body_spec& bs = spec_->bodies[b];
     body_node_[b] = add_node(bs.name, -1, shape_kind::none, glm::dvec3(1.0), glm::vec4(1.0f));
-    for (std::size_t k = 0; k < bs.shapes.size(); ++k) {
-      const shape_spec& s = bs.shapes[k];
-      const std::string name = bs.name + " / " + (s.name.empty() ? "shape " + std::to_string(k + 1) : s.name);
-      view_node& shape = view_.nodes[std::size_t(add_node(name, body_node_[b], s.kind, s.size, s.color))];
-      shape.local.translation = s.offset;
-      shape.local.rotation = s.rotation;
-    }
+    add_shapes(bs.shapes, bs.name, body_node_[b]);
     body_arrows_[b] = view_.vectors.size();
     if (bs.arrows) {
       view_.vectors.push_back(

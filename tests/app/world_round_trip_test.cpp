@@ -24,7 +24,8 @@ std::string sim_csv(const std::string& scene) {
 TEST(world_round_trip, saved_files_give_the_same_sim_csv) {
   const auto dir = std::filesystem::temp_directory_path() / "framelab_world_round_trip";
   std::filesystem::create_directories(dir);
-  for (const char* name : {"foucault-pendulum.json", "stone-drop.json", "epicycles.json", "ferris-wheel.json"}) {
+  for (const char* name : {"foucault-pendulum.json", "stone-drop.json", "epicycles.json", "ferris-wheel.json",
+                           "spinning-top.json"}) {
     const std::string shipped = std::string(FRAMELAB_SOURCE_DIR) + "/assets/worlds/" + name;
     world_spec spec;
     const auto error = load_world(shipped, spec);
