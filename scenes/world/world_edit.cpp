@@ -55,6 +55,8 @@ std::optional<std::string> delete_frame(world_spec& w, int frame) {
     for (const auto& t : p.trails)
       if (gone(t.frame)) return "particle '" + p.name + "' draws its trail in '" + name + "' or a frame under it";
   }
+  for (const auto& b : w.bodies)
+    if (gone(b.frame)) return "body '" + b.name + "' lives in '" + name + "' or a frame under it: change it first";
   for (const auto& f : w.frames)
     for (const auto& t : f.trails)
       if (!gone(find_frame(w, f.name)) && gone(t.frame))
@@ -80,6 +82,7 @@ std::optional<std::string> delete_frame(world_spec& w, int frame) {
     remap(p.frame);
     for (auto& t : p.trails) remap(t.frame);
   }
+  for (auto& b : w.bodies) remap(b.frame);
   remap(w.gravity_frame);
   remap(w.view_frame);
   w.frames = std::move(kept);

@@ -96,5 +96,22 @@ TEST(WorldEdit, DeleteKeepsOtherReferencesAndRefusesAReferencedFrame) {
   EXPECT_EQ(checked.particles[0].frame, find_frame(checked, "other"));
 }
 
+// A body refers to its frame by index too: deleting an earlier frame renumbers it, deleting
+// its own frame is refused.
+TEST(WorldEdit, DeleteKeepsABodysFrameAndRefusesItsOwn) {
+  world_spec draft = load(R"json({
+    "frames": [ { "name": "a" }, { "name": "b", "frames": [ { "name": "c" } ] } ],
+    "bodies": [ { "name": "wheel", "frame": "c", "inertia": [1, 1, 1] } ] })json");
+  const auto refused = delete_frame(draft, find_frame(draft, "b"));
+  ASSERT_TRUE(refused.has_value());
+  EXPECT_NE(refused->find("body 'wheel' lives in 'b'"), std::string::npos) << *refused;
+  ASSERT_FALSE(delete_frame(draft, find_frame(draft, "a")).has_value());
+  EXPECT_EQ(draft.bodies[0].frame, find_frame(draft, "c"));
+  world_spec checked;
+  const auto error = rebuild_world(draft, checked);
+  ASSERT_FALSE(error.has_value()) << *error;
+  EXPECT_EQ(checked.bodies[0].frame, find_frame(checked, "c"));
+}
+
 }  // namespace
 }  // namespace framelab
