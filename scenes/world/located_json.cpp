@@ -57,6 +57,27 @@ text_position position_of(std::string_view text, std::size_t offset) {
   return p;
 }
 
+std::string one_line(std::string_view message) {
+  static constexpr char hex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(message.size());
+  for (const char c : message) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (byte < 0x20 || byte == 0x7f) {
+      out += "\\x";
+      out += hex[byte >> 4];
+      out += hex[byte & 15];
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 const located_json* located_json::find(std::string_view key) const {
   for (const auto& [k, v] : members_)
     if (k == key) return &v;

@@ -31,6 +31,10 @@ struct text_position {
 };
 text_position position_of(std::string_view text, std::size_t offset);
 
+// `message` with control characters written as escapes (\n, \t, \xNN), so a key or name
+// echoed from the file cannot break a one-line "file:line:column: ..." report.
+std::string one_line(std::string_view message);
+
 class located_json {
  public:
   enum class kind : std::uint8_t { null, boolean, number, string, array, object };

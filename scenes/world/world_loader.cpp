@@ -546,7 +546,7 @@ std::optional<std::string> parse_world(const std::string& text, const std::strin
   located_json root;
   json_limits limits;
   limits.max_bytes = max_world_file_bytes;
-  if (auto error = parse_located_json(text, root, limits)) return source + ":" + *error;
+  if (auto error = parse_located_json(text, root, limits)) return one_line(source + ":" + *error);
   return parse_world_document(root, text, source, out);
 }
 
@@ -564,12 +564,13 @@ std::optional<std::string> parse_world_document(const located_json& root, const 
              std::to_string(max_world_channels) + " (set \"channels\": false on frames or particles)";
     std::set<std::string> unique;
     for (const auto& c : channels)
-      if (!unique.insert(c).second) return source + ":1:1: two channels are named '" + c + "' (rename a frame, particle or channel)";
+      if (!unique.insert(c).second)
+        return one_line(source + ":1:1: two channels are named '" + c + "' (rename a frame, particle or channel)");
     l.check_readouts(w, channels);
     if (w.title.empty()) w.title = std::filesystem::path(source).stem().string();
     out = std::move(w);
   } catch (const load_error& e) {
-    return e.message;
+    return one_line(e.message);
   }
   return std::nullopt;
 }

@@ -44,6 +44,16 @@ TEST(WorldLoader, UnknownKeyIsNamedWithLineAndColumn) {
   EXPECT_EQ(refusal(text).substr(0, 41), "x.json:3:20: frames[0].colour: unknown ke");
 }
 
+// A key or name with an escaped control character is echoed as an escape: the report stays one
+// line (found by fuzz_world: "tr\nslation").
+TEST(WorldLoader, EchoedKeysAndNamesStayOnOneLine) {
+  const std::string key = refusal(R"({ "frames": [ { "name": "f", "tr\nslation": [0, 0, 0] } ] })");
+  EXPECT_EQ(key.find('\n'), std::string::npos) << key;
+  EXPECT_NE(key.find("frames[0].tr\\nslation: unknown key"), std::string::npos) << key;
+  const std::string name = refusal(R"({ "particles": [ { "name": "p", "frame": "a\tb\u0001" } ] })");
+  EXPECT_NE(name.find("no frame named 'a\\tb\\x01'"), std::string::npos) << name;
+}
+
 TEST(WorldLoader, UnknownFunctionIsNamed) {
   const std::string e = refusal(one_frame(R"j("translation": ["sn(t)", 0, 0])j"));
   EXPECT_NE(e.find("x.json:1:"), std::string::npos) << e;
