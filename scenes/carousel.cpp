@@ -2,19 +2,20 @@
 
 #include <cmath>
 #include <cstdio>
-#include <numbers>
 
-#include "core/frames/frame_conversion.hpp"
 #include "scenes/registry.hpp"
+#include "scenes/world/builtin_worlds.hpp"
+#include "scenes/world/world_loader.hpp"
 
 namespace framelab {
 
 namespace {
 
-constexpr std::size_t trail_length = 1500;
 constexpr double relaunch_distance = 1.6;   // radii from the hub
-constexpr double platform_thickness = 0.3;  // m
+constexpr double platform_thickness = 0.3;  // m (the file's platform cylinder)
 constexpr double puck_height = 0.12;        // m
+constexpr double puck_diameter = 0.7;       // m
+constexpr std::size_t platform_frame = 0, puck_particle = 0;
 
 const int registered = register_scene<carousel>(
     {"carousel", "Moving frames", "A puck slides without friction on a platform that spins up",
@@ -25,20 +26,9 @@ const int registered = register_scene<carousel>(
      "puck show them. Riding on the platform (tick 'ride platform') the puck's path curves (pink trail); seen "
      "from the ground its world path (blue trail), composed through the platform's transform, is a straight line "
      "at constant speed. The 'path error' channel is the distance from that line. Select the puck in the scene "
-     "tree to kick it (an impulse) or to set its position and velocity on the platform or in the world.",
+     "tree to kick it (an impulse) or to set its position and velocity on the platform or in the world. The "
+     "motion is the scene file assets/builtin/carousel.json: copy it to make your own.",
      {"platform_rate", "puck_world_speed", "puck_local_speed", "coriolis"}});
-
-void push_point(std::vector<glm::dvec3>& points, const glm::dvec3& p) {
-  if (points.size() >= trail_length) points.erase(points.begin());
-  points.push_back(p);
-}
-
-transform3d yaw_pose(const glm::dvec3& translation, double angle) {
-  transform3d pose;
-  pose.translation = translation;
-  pose.rotation = glm::angleAxis(angle, glm::dvec3(0.0, 1.0, 0.0));
-  return pose;
-}
 
 // The ode methods, highest order first: rk4, midpoint, explicit-euler.
 std::vector<std::string> integrator_names() {
@@ -47,7 +37,11 @@ std::vector<std::string> integrator_names() {
   return names;
 }
 
+glm::dvec2 plane(const glm::dvec3& v) { return carousel::to_plane(v); }
+
 }  // namespace
+
+carousel::carousel() : world_scene(builtin_world("carousel.json")) {}
 
 std::vector<param_def> carousel::parameters() const {
   return {
@@ -81,16 +75,35 @@ std::vector<param_def> carousel::parameters() const {
   };
 }
 
+// The panel's parameters (vectors on the ground plane) as the file's scalars.
+param_values carousel::file_values(const param_values& values) const {
+  param_values out = param_values::defaults(world_scene::parameters());
+  for (const char* name : {"radius", "initial_rate", "angular_accel", "spin_up_time", "hub_amplitude", "hub_period",
+                           "mass", "arrow_scale"})
+    out.set(name, values.number(name));
+  const auto& p = values.vector("puck_position");
+  const auto& v = values.vector("puck_velocity");
+  const auto& f = values.vector("force");
+  out.set("puck_x", p[0]);
+  out.set("puck_y", p[1]);
+  out.set("puck_vx", v[0]);
+  out.set("puck_vy", v[1]);
+  out.set("force_x", f[0]);
+  out.set("force_y", f[1]);
+  out.set(world_integrator_param, values.choice("integrator"));
+  return out;
+}
+
 std::vector<channel_def> carousel::channels() const {
   return {
-      {"platform_angle", "rad", "Platform rotation angle", [this] { return platform_at(time_).pose.rotation; }},
-      {"platform_rate", "rad/s", "Platform angular velocity w", [this] { return platform_at(time_).angular_velocity; }},
+      {"platform_angle", "rad", "Platform rotation angle", [this] { return platform_at(time()).pose.rotation; }},
+      {"platform_rate", "rad/s", "Platform angular velocity w", [this] { return platform_at(time()).angular_velocity; }},
       {"platform_accel", "rad/s^2", "Platform angular acceleration alpha",
-       [this] { return platform_at(time_).angular_accel; }},
-      {"puck_local_x", "m", "Puck position in the platform frame, x", [this] { return puck_.pose.translation.x; }},
-      {"puck_local_y", "m", "Puck position in the platform frame, y", [this] { return puck_.pose.translation.y; }},
+       [this] { return platform_at(time()).angular_accel; }},
+      {"puck_local_x", "m", "Puck position in the platform frame, x", [this] { return puck_local().pose.translation.x; }},
+      {"puck_local_y", "m", "Puck position in the platform frame, y", [this] { return puck_local().pose.translation.y; }},
       {"puck_local_speed", "m/s", "Puck speed relative to the platform |v1|",
-       [this] { return glm::length(puck_.velocity); }},
+       [this] { return glm::length(puck_local().velocity); }},
       {"puck_world_x", "m", "Puck world position, x", [this] { return puck_world().pose.translation.x; }},
       {"puck_world_z", "m", "Puck world position, z", [this] { return -puck_world().pose.translation.y; }},
       {"puck_world_speed", "m/s", "Puck world speed |v3| (constant without applied force)",
@@ -115,129 +128,76 @@ std::optional<std::string> carousel::check(const param_values& values) const {
   const auto& p = values.vector("puck_position");
   if (std::hypot(p[0], p[1]) > values.number("radius"))
     return "puck_position: the puck must start on the platform (|(x, y)| <= radius)";
-  return std::nullopt;
+  return world_scene::check(file_values(values));
 }
 
-// The programmed platform (2D, global):
-//   theta = w0 t + alpha t^2 / 2, w = w0 + alpha t, for t <= t_s; then constant rate w0 + alpha t_s
-//   hub  = (A sin(2 pi t / P), 0), its velocity and acceleration by differentiation
-dynamic_transform<double, 2> carousel::platform_in(double t, bool spinning_up) const {
+// The platform frame on the ground plane: its angle is the expression's (it keeps growing
+// past pi), its rates the y components of its angular velocity and acceleration.
+dynamic_transform<double, 2> carousel::platform_at(double t) const {
+  const dynamic_transform<double, 3> d = model().frame_motion_at(platform_frame, t);
   dynamic_transform<double, 2> a2;
-  const double ts = spin_up_time_;
-  if (spinning_up) {
-    a2.pose.rotation = rate0_ * t + 0.5 * alpha_ * t * t;
-    a2.angular_velocity = rate0_ + alpha_ * t;
-    a2.angular_accel = alpha_;
-  } else {
-    const double rate = rate0_ + alpha_ * ts;
-    a2.pose.rotation = rate0_ * ts + 0.5 * alpha_ * ts * ts + rate * (t - ts);
-    a2.angular_velocity = rate;
-    a2.angular_accel = 0.0;
-  }
-  const double k = 2.0 * std::numbers::pi / hub_period_;
-  a2.pose.translation = {hub_amplitude_ * std::sin(k * t), 0.0};
-  a2.velocity = {hub_amplitude_ * k * std::cos(k * t), 0.0};
-  a2.accel = {-hub_amplitude_ * k * k * std::sin(k * t), 0.0};
+  a2.pose.translation = plane(d.pose.translation);
+  a2.pose.rotation = model().expression_at(spec()->frames[platform_frame].motion.rotations[0].angle, t);
+  a2.velocity = plane(d.velocity);
+  a2.accel = plane(d.accel);
+  a2.angular_velocity = d.angular_velocity.y;
+  a2.angular_accel = d.angular_accel.y;
   return a2;
 }
 
+dynamic_transform<double, 2> carousel::puck_local() const {
+  const particle_state& s = model().particle(puck_particle);
+  dynamic_transform<double, 2> d;
+  d.pose.translation = plane(s.r);
+  d.velocity = plane(s.v);
+  d.accel = plane(model().forces_on(puck_particle).total());
+  return d;
+}
+
 inertial_accelerations<double, 2> carousel::inertial_terms() const {
-  return compute_inertial_accelerations(platform_at(time_), puck_.pose.translation, puck_.velocity);
-}
-
-// dT1/dt = v1,  dv1/dt = a1 = (1/m) F~ - a~2 - alpha~2 T1 - (w~2)^2 T1 - 2 w~2 v1
-carousel::state carousel::rate(double t, const state& s, bool spinning_up) const {
-  return {s.v, local_acceleration(platform_in(t, spinning_up), s.r, s.v, force_, mass_)};
-}
-
-bool carousel::integrate(double dt, bool spinning_up) {
-  const auto f = [&](double at, const state& y) { return rate(at, y, spinning_up); };
-  const auto next = ode::step_checked(method_, f, time_, state{puck_.pose.translation, puck_.velocity}, dt);
-  if (!next.converged) {
-    char text[200];
-    std::snprintf(text, sizeof text,
-                  "integrator %s: the implicit step did not converge in %d iterations at t = %.3f s, dt = %.4g s; "
-                  "reset with a smaller dt or another integrator",
-                  ode::method_name(method_).data(), next.iterations, time_, dt);
-    failure_ = text;
-    return false;
-  }
-  time_ += dt;
-  puck_.pose.translation = next.y.r;
-  puck_.velocity = next.y.v;
-  puck_.accel = rate(time_, next.y, time_ < spin_up_time_).v;
-  return true;
+  const inertial_accelerations<double, 3> t = model().forces_on(puck_particle).inertial;
+  inertial_accelerations<double, 2> r;
+  r.coriolis = plane(t.coriolis);
+  r.centrifugal = plane(t.centrifugal);
+  r.euler = plane(t.euler);
+  r.frame = plane(t.frame);
+  return r;
 }
 
 void carousel::reset(const param_values& values) {
+  const param_values file = file_values(values);
+  world_scene::reset(file);
   radius_ = values.number("radius");
-  rate0_ = values.number("initial_rate");
-  alpha_ = values.number("angular_accel");
-  spin_up_time_ = values.number("spin_up_time");
-  hub_amplitude_ = values.number("hub_amplitude");
-  hub_period_ = values.number("hub_period");
-  const auto& p = values.vector("puck_position");
-  const auto& v = values.vector("puck_velocity");
   const auto& f = values.vector("force");
-  start_r_ = {p[0], p[1]};
-  start_v_ = {v[0], v[1]};
-  mass_ = values.number("mass");
   force_ = {f[0], f[1]};
-  method_ = ode::parse_method(values.choice("integrator")).value_or(ode::method::rk4);
-  failure_.reset();
+  mass_ = values.number("mass");
+  start_r_ = model().particle(puck_particle).r;
+  start_v_ = model().particle(puck_particle).v;
   auto_relaunch_ = values.boolean("auto_relaunch");
   ride_ = values.boolean("ride_platform");
-  arrow_scale_ = values.number("arrow_scale");
-  time_ = 0.0;
-  launches_ = 0;
-
-  const glm::vec4 platform_color{0.36f, 0.40f, 0.48f, 1.0f};
-  view_ = {};
-  view_.nodes = {
-      {"platform",
-       -1,
-       shape_kind::cylinder,
-       {2.0 * radius_, platform_thickness, 2.0 * radius_},
-       platform_color,
-       {},
-       {}},
-      {"platform x axis", platform, shape_kind::box, {radius_, 0.02, 0.12}, {0.9f, 0.35f, 0.3f, 1.0f}, {}, {}},
-      {"platform y axis", platform, shape_kind::box, {0.12, 0.02, radius_}, {0.35f, 0.8f, 0.4f, 1.0f}, {}, {}},
-      {"puck", platform, shape_kind::cylinder, {0.7, puck_height, 0.7}, {0.95f, 0.95f, 0.9f, 1.0f}, {}, {}},
-  };
-  view_.nodes[x_axis].local.translation = {0.5 * radius_, 0.5 * platform_thickness + 0.01, 0.0};
-  view_.nodes[y_axis].local.translation = {0.0, 0.5 * platform_thickness + 0.01, -0.5 * radius_};
-  const char* unit = "m/s^2";
-  view_.vectors = {
-      {"Coriolis", unit, {}, {}, arrow_scale_, {1.0f, 0.62f, 0.1f, 1.0f}, values.boolean("show_coriolis")},
-      {"centrifugal", unit, {}, {}, arrow_scale_, {1.0f, 0.25f, 0.3f, 1.0f}, values.boolean("show_centrifugal")},
-      {"Euler", unit, {}, {}, arrow_scale_, {0.75f, 0.5f, 1.0f, 1.0f}, values.boolean("show_euler")},
-      {"frame", unit, {}, {}, arrow_scale_, {0.3f, 0.95f, 0.45f, 1.0f}, values.boolean("show_frame")},
-      {"applied F/m", unit, {}, {}, arrow_scale_, {1.0f, 1.0f, 1.0f, 1.0f}, true},
-  };
-  view_.trails = {{"puck path (world)", {}, {0.45f, 0.8f, 1.0f, 1.0f}, true},
-                  {"puck path (platform frame)", {}, {1.0f, 0.45f, 0.75f, 1.0f}, true}};
+  const char* shown[] = {"show_coriolis", "show_centrifugal", "show_euler", "show_frame"};
+  for (int i = 0; i < 4; ++i) set_arrow_visible(i, values.boolean(shown[i]));
   // Looking down from the south-east, the hub a little above the middle of the window.
-  view_.camera = {{0.1 * radius_, 0.0, 0.45 * radius_}, 4.2 * radius_ + 4.0, 20.0, 58.0};
+  view_mutable().camera = {{0.1 * radius_, 0.0, 0.45 * radius_}, 4.2 * radius_ + 4.0, 20.0, 58.0};
+  launches_ = 0;
   relaunch();
 }
 
+void carousel::set_arrow_visible(int arrow, bool visible) {
+  view_mutable().vectors.at(static_cast<std::size_t>(arrow)).visible = visible;
+}
+
 void carousel::relaunch() {
-  puck_ = {};
-  puck_.pose.translation = start_r_;
-  puck_.velocity = start_v_;
-  puck_.accel = rate(time_, {start_r_, start_v_}, time_ < spin_up_time_).v;
+  model_mutable().set_particle(puck_particle, {start_r_, start_v_});
   restart_reference();
   ++launches_;
-  local_trail_.clear();
-  for (auto& t : view_.trails) t.points.clear();
-  update_view();
+  restart_trails();
 }
 
 // The inertial observer's initial conditions: the composition A3 = A2 o A1.
 void carousel::restart_reference() {
-  const dynamic_transform<double, 2> world = platform_at(time_) * puck_;
-  launch_time_ = time_;
+  const dynamic_transform<double, 2> world = puck_world();
+  launch_time_ = time();
   launch_position_ = world.pose.translation;
   launch_velocity_ = world.velocity;
 }
@@ -254,36 +214,17 @@ dynamic_transform<double, 3> carousel::to_world(const dynamic_transform<double, 
   return r;
 }
 
+// The world scene sets the puck's state (globally through the platform, A1 = A2^-1 o A3);
+// the puck then stays on the platform's surface, moving along it.
 std::optional<std::string> carousel::edit_node(int node, const node_edit& edit) {
   if (node != puck) return "only the puck can be edited: the platform's spin is set by its parameters";
-  const auto finite = [](const glm::dvec3& v) {
-    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-  };
-  const dynamic_transform<double, 2> a2 = platform_at(time_);
-  dynamic_transform<double, 2> next = puck_;
-  switch (edit.what) {
-    case node_edit::kind::set_local:
-    case node_edit::kind::set_global: {
-      if (!finite(edit.dynamics.pose.translation)) return "position is not finite";
-      if (!finite(edit.dynamics.velocity)) return "velocity is not finite";
-      dynamic_transform<double, 2> d;
-      d.pose.translation = to_plane(edit.dynamics.pose.translation);
-      d.velocity = to_plane(edit.dynamics.velocity);
-      // Global: A1 = A2^-1 o A3, v1 = J2^-1 (v3 - v2 - w2 (T3 - T2))
-      next = edit.what == node_edit::kind::set_global ? global_to_local(a2, d) : d;
-      next.pose.rotation = 0.0;
-      next.pose.scale = 1.0;
-      break;
-    }
-    case node_edit::kind::velocity_change:  // dv1 = J2^-1 dv
-      if (!finite(edit.delta_velocity)) return "dv is not finite";
-      next.velocity += a2.pose.inverse_apply_vector(to_plane(edit.delta_velocity));
-      break;
-  }
-  puck_ = next;
-  puck_.accel = rate(time_, {puck_.pose.translation, puck_.velocity}, time_ < spin_up_time_).v;
+  if (auto error = world_scene::edit_node(node, edit)) return error;
+  particle_state s = model().particle(puck_particle);
+  s.r.y = start_r_.y;
+  s.v.y = 0.0;
+  model_mutable().set_particle(puck_particle, s);
   restart_reference();
-  update_view();
+  view_changed();
   return std::nullopt;
 }
 
@@ -291,84 +232,50 @@ void carousel::trigger(const std::string& action) {
   if (action == "relaunch") relaunch();
 }
 
-void carousel::set_arrow_scale(double scale) {
-  if (!(scale > 0.0) || !std::isfinite(scale)) return;
-  arrow_scale_ = scale;
-  for (auto& v : view_.vectors) v.scale = scale;
-}
-
 void carousel::step(double dt) {
-  // Split the step where the angular acceleration switches off, so every
-  // integrator sees a smooth right-hand side.
-  const double ts = spin_up_time_;
-  if (time_ < ts && time_ + dt > ts) {
-    const double first = ts - time_;
-    if (!integrate(first, true)) return;
-    time_ = ts;  // exactly
-    if (!integrate(dt - first, false)) return;
-  } else if (!integrate(dt, time_ < ts)) {
-    return;
-  }
-  if (auto_relaunch_ && glm::length(puck_.pose.translation) > relaunch_distance * radius_) relaunch();
-  update_view();
+  world_scene::step(dt);
+  if (failure()) return;
+  if (auto_relaunch_ && glm::length(puck_local().pose.translation) > relaunch_distance * radius_) relaunch();
 }
 
 // p(t) = p0 + u0 (t - t0) + (F / m) (t - t0)^2 / 2 (Newton in the world frame)
 glm::dvec2 carousel::inertial_prediction() const {
-  const double tau = time_ - launch_time_;
+  const double tau = time() - launch_time_;
   return launch_position_ + launch_velocity_ * tau + 0.5 * tau * tau * (force_ / mass_);
 }
 
-void carousel::update_view() {
-  const dynamic_transform<double, 2> a2 = platform_at(time_);
-  const dynamic_transform<double, 2> a3 = a2 * puck_;
-  const double theta = a2.pose.rotation;
+// The platform and its axes sized by the radius; the puck a flat cylinder that drops to
+// the ground off the platform; the axes' and the platform's labels.
+void carousel::add_to_view(scene_view& view) const {
+  const transform3d& platform_world = view.nodes[platform].world;
+  view.nodes[platform].size = {2.0 * radius_, platform_thickness, 2.0 * radius_};
+  view_node& x = view.nodes[x_axis];
+  view_node& y = view.nodes[y_axis];
+  x.size = {radius_, 0.02, 0.12};
+  y.size = {0.12, 0.02, radius_};
+  x.local.translation = {0.5 * radius_, 0.5 * platform_thickness + 0.01, 0.0};
+  y.local.translation = {0.0, 0.5 * platform_thickness + 0.01, -0.5 * radius_};
+  x.world = platform_world * x.local;
+  y.world = platform_world * y.local;
   const bool on = on_platform();
-  // 2D rotation by theta in (x, y) = rotation about world +y by theta, since y = -z.
-  view_.nodes[platform].local = yaw_pose(to_world(a2.pose.translation, 0.5 * platform_thickness), theta);
-  // Off the platform the puck slides on the ground (a visual drop; the motion is the same).
-  const double puck_y = on ? 0.5 * (platform_thickness + puck_height) : 0.5 * (puck_height - platform_thickness);
-  view_.nodes[puck].local.translation = to_world(puck_.pose.translation, puck_y);
-  view_.nodes[puck].color = on ? glm::vec4{0.95f, 0.95f, 0.9f, 1.0f} : glm::vec4{0.6f, 0.6f, 0.6f, 1.0f};
-  update_world_transforms(view_);
-  view_.nodes[platform].local_dynamics = view_.nodes[platform].world_dynamics = to_world(a2, 0.5 * platform_thickness);
-  view_.nodes[puck].local_dynamics = to_world(puck_, puck_y);
-  view_.nodes[puck].world_dynamics = *view_.nodes[platform].world_dynamics * *view_.nodes[puck].local_dynamics;
+  view_node& p = view.nodes[puck];
+  p.shape = shape_kind::cylinder;
+  p.size = {puck_diameter, puck_height, puck_diameter};
+  p.color = on ? glm::vec4{0.95f, 0.95f, 0.9f, 1.0f} : glm::vec4{0.6f, 0.6f, 0.6f, 1.0f};
+  if (!on) p.world.translation.y -= platform_thickness;  // slides on the ground (a visual drop)
 
-  const double world_puck_y = on ? platform_thickness + puck_height : puck_height;
-  const glm::dvec3 origin = to_world(a3.pose.translation, world_puck_y + 0.02);
-  // Inertial terms are in the platform's basis; J2 maps them to the world.
-  const inertial_accelerations<double, 2> terms =
-      compute_inertial_accelerations(a2, puck_.pose.translation, puck_.velocity);
-  const glm::dvec2 values[] = {terms.coriolis, terms.centrifugal, terms.euler, terms.frame};
-  for (int i = 0; i < 4; ++i) {
-    view_.vectors[static_cast<std::size_t>(i)].origin = origin;
-    view_.vectors[static_cast<std::size_t>(i)].value = to_world(a2.pose.apply_vector(values[i]));
-  }
-  view_.vectors[force_arrow].origin = origin;
-  view_.vectors[force_arrow].value = to_world(force_ / mass_);
-
-  // Trails: the world path, and the platform-frame path drawn where the platform is now.
-  push_point(view_.trails[0].points, to_world(a3.pose.translation, world_puck_y));
-  if (local_trail_.size() >= trail_length) local_trail_.erase(local_trail_.begin());
-  local_trail_.push_back(puck_.pose.translation);
-  auto& frame_points = view_.trails[1].points;
-  frame_points.resize(local_trail_.size());
-  for (std::size_t i = 0; i < local_trail_.size(); ++i) {
-    const double y = glm::length(local_trail_[i]) <= radius_ ? platform_thickness + 0.01 : 0.01;
-    frame_points[i] = to_world(a2.pose.apply_point(local_trail_[i]), y);
-  }
-
+  const dynamic_transform<double, 2> a2 = platform_at(time());
+  const auto at = [&](const glm::dvec2& local, double above) {  // above the platform's top, in its frame
+    return platform_world.apply_point(glm::dvec3(local.x, 0.5 * platform_thickness + above, -local.y));
+  };
   char text[160];
   std::snprintf(text, sizeof text, "platform: w = %.3f rad/s, alpha = %.3f rad/s^2", a2.angular_velocity,
                 a2.angular_accel);
-  view_.labels = {
-      {"x", to_world(a2.pose.apply_point({radius_, 0.0}), platform_thickness), {0.95f, 0.45f, 0.4f, 1.0f}},
-      {"y", to_world(a2.pose.apply_point({0.0, radius_}), platform_thickness), {0.45f, 0.9f, 0.5f, 1.0f}},
-      {text, to_world(a2.pose.translation, platform_thickness + 1.2), {0.85f, 0.88f, 0.95f, 1.0f}},
-  };
-  if (!on)
-    view_.labels.push_back({"puck left the platform", origin + glm::dvec3(0.0, 0.6, 0.0), {0.8f, 0.8f, 0.8f, 1.0f}});
+  view.labels.push_back({"x", at({radius_, 0.0}, 0.0), {0.95f, 0.45f, 0.4f, 1.0f}});
+  view.labels.push_back({"y", at({0.0, radius_}, 0.0), {0.45f, 0.9f, 0.5f, 1.0f}});
+  view.labels.push_back({text, at({0.0, 0.0}, 1.2), {0.85f, 0.88f, 0.95f, 1.0f}});
+  if (!on) view.labels.push_back({"puck left the platform", p.world.translation + glm::dvec3(0.0, 0.6, 0.0),
+                                  {0.8f, 0.8f, 0.8f, 1.0f}});
 }
 
 }  // namespace framelab

@@ -196,7 +196,7 @@ void frame_actions(world_editor_state& s, int frame) {
 }  // namespace
 
 void draw_world_editor(ui_state& state, int node) {
-  const auto* running = dynamic_cast<const world_scene*>(&state.sim->current());
+  const world_scene* running = as_file_world(state.sim->current());
   if (running == nullptr) return;
   auto& s = state.panel_state<world_editor_state>();
   if (s.serial != state.sim->scene_serial() && !s.dirty) {  // a new scene (opened, reloaded): a fresh draft
@@ -241,7 +241,7 @@ void draw_world_editor(ui_state& state, int node) {
 }
 
 bool save_world_scene(ui_state& state) {
-  if (dynamic_cast<const world_scene*>(&state.sim->current()) == nullptr) {
+  if (as_file_world(state.sim->current()) == nullptr) {
     set_message(state, "Not saved: the running scene is built in, not a scene file (File > Save preset keeps its settings)",
                 true);
     return false;
@@ -249,7 +249,7 @@ bool save_world_scene(ui_state& state) {
   auto& s = state.panel_state<world_editor_state>();
   if (s.dirty && s.serial == state.sim->scene_serial()) apply_draft(state, s);
   if (s.dirty) return false;
-  return save_running(state, s, *dynamic_cast<const world_scene&>(state.sim->current()).spec());
+  return save_running(state, s, *as_file_world(state.sim->current())->spec());  // applying restarted it
 }
 
 }  // namespace framelab::ui

@@ -447,7 +447,7 @@ class loader {
   void world(const node& root, world_spec& w) {
     check_keys(root, "",
                {"title", "category", "summary", "teaching_text", "readouts", "parameters", "gravity", "integrator",
-                "arrow_scale", "view_frame", "camera", "frames", "particles", "bodies", "channels"});
+                "breaks", "arrow_scale", "view_frame", "camera", "frames", "particles", "bodies", "channels"});
     variables_ = expression_variables(names_);
     if (const node* x = root.find("parameters")) parameters(*x, w);
     if (const node* x = root.find("title")) w.title = string(*x, "title", 120);
@@ -457,6 +457,13 @@ class loader {
     if (const node* x = root.find("integrator")) {
       w.integrator = string(*x, "integrator", 32);
       if (!ode::parse_method(w.integrator)) fail(*x, "integrator", "unknown integrator (rk4, midpoint, explicit-euler)");
+    }
+    if (const node* x = root.find("breaks")) {
+      const node& list = array(*x, "breaks");
+      if (list.items().size() > max_world_breaks)
+        fail(list, "breaks", "more than " + std::to_string(max_world_breaks) + " breaks in one file");
+      for (std::size_t i = 0; i < list.items().size(); ++i)
+        w.breaks.push_back(expr(list.items()[i], index("breaks", i), false));
     }
     if (const node* x = root.find("arrow_scale")) w.arrow_scale = number(*x, "arrow_scale", 1e-4, 1e4);
     if (const node* x = root.find("camera")) camera(*x, w);

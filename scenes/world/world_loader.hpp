@@ -17,6 +17,7 @@ namespace framelab {
 inline constexpr std::size_t max_world_frames = 50'000;
 inline constexpr std::size_t max_world_particles = 10'000;
 inline constexpr std::size_t max_world_bodies = 1'000;
+inline constexpr std::size_t max_world_breaks = 256;
 inline constexpr std::size_t max_world_channels = 4'096;  // generated and declared together
 inline constexpr std::size_t max_world_file_bytes = 4u << 20;
 

@@ -1,7 +1,12 @@
 #include "scenes/world/world_model.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
+#include <stdexcept>
+
+#include "core/frames/local_motion.hpp"
 
 namespace framelab {
 
@@ -51,8 +56,18 @@ std::optional<std::string> world_model::reset(std::span<const double> parameters
   pending_failure_.reset();
   for (auto& c : cache_) c.valid = false;
 
+  breaks_.clear();
+  for (const auto& b : s.breaks) {
+    const double at = eval_.value(b, 0.0);
+    if (!std::isfinite(at)) return "breaks: '" + b.text + "' is not a finite time";
+    if (at >= 0.0) breaks_.push_back(at);
+  }
+  std::sort(breaks_.begin(), breaks_.end());
+  window_ = {-std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
   motion_.clear();
   moving_.clear();
+  released_.assign(s.frames.size(), false);
+  coasting_.clear();
   frames_.clear();
   frames_.reserve(s.frames.size());
   std::vector<node_id> ids;
@@ -63,7 +78,7 @@ std::optional<std::string> world_model::reset(std::span<const double> parameters
     for (auto& r : m.rotations) eval_.bind(r.angle);
     if (m.moves()) moving_.push_back(f);
     dynamic_transform<double, 3> local;
-    if (auto fault = evaluate_motion(m, eval_, 0.0, local)) return motion_failure(f, *fault, 0.0);
+    if (auto fault = evaluate_motion(m, eval_, motion_time(0.0), local)) return motion_failure(f, *fault, 0.0);
     const int p = s.frames[f].parent;
     ids.push_back(frames_.add(p < 0 ? world_node : ids[std::size_t(p)], local, s.frames[f].name));
     motion_.push_back(std::move(m));
@@ -119,7 +134,8 @@ std::optional<std::string> world_model::reset(std::span<const double> parameters
   return std::nullopt;
 }
 
-const std::vector<dynamic_transform<double, 3>>& world_model::needed_world_at(double tau) const {
+const std::vector<dynamic_transform<double, 3>>& world_model::needed_world_at(double stage_time) const {
+  const double tau = motion_time(stage_time);  // the key: stages clamped to one time share it
   for (auto& c : cache_)
     if (c.valid && c.tau == tau) return c.world;
   cached_world& c = cache_[cache_next_];
@@ -131,7 +147,7 @@ const std::vector<dynamic_transform<double, 3>>& world_model::needed_world_at(do
   for (std::size_t k = 0; k < needed_.size(); ++k) {
     const std::size_t f = std::size_t(needed_[k]);
     dynamic_transform<double, 3> local;
-    if (auto fault = evaluate_motion(motion_[f], eval_, tau, local)) {
+    if (auto fault = local_at(f, tau, local)) {
       if (!pending_failure_) pending_failure_ = motion_failure(f, *fault, tau);
       local = frame_local(f);
     }
@@ -154,7 +170,7 @@ particle_forces world_model::forces_at(std::size_t i, double tau, const particle
   // a~ = J2^{-1} a for the world vectors: g (given in the gravity frame) and F / m
   const glm::dvec3 g_world = frame_at(spec_->gravity_frame).pose.apply_vector(gravity_);
   glm::dvec3 f_world;
-  for (int k = 0; k < 3; ++k) f_world[k] = eval_.value(forces_[i][std::size_t(k)], tau);
+  for (int k = 0; k < 3; ++k) f_world[k] = eval_.value(forces_[i][std::size_t(k)], motion_time(tau));
   r.gravity = a2.pose.inverse_apply_vector(g_world);
   r.applied = a2.pose.inverse_apply_vector(f_world) / m;
   r.inertial = compute_inertial_accelerations(a2, s.r, s.v);
@@ -190,23 +206,68 @@ void world_model::project_on_constraint(std::size_t i) {
   s.v -= glm::dot(s.v, n) * n;         // v1 . d = 0
 }
 
-std::optional<std::string> world_model::evaluate_frames(double t) {
+std::optional<motion_fault> world_model::local_at(std::size_t f, double tau, dynamic_transform<double, 3>& out) const {
+  if (!released_[f]) return evaluate_motion(motion_[f], eval_, motion_time(tau), out);
+  out = frame_local(f);
+  advance_free_motion(out, tau - time_);
+  return std::nullopt;
+}
+
+std::optional<std::string> world_model::evaluate_frames(double t, double dt) {
   // Write the moving frames' locals in place: evaluate_motion checked each value it
   // wrote (finite; a unit quaternion by construction), so the hierarchy need not.
   const std::span<dynamic_transform<double, 3>> locals = frames_.locals_in_place();
-  for (const std::size_t f : moving_)
-    if (auto fault = evaluate_motion(motion_[f], eval_, t, locals[f])) {
+  for (const std::size_t f : moving_) {
+    if (released_[f]) continue;
+    if (auto fault = evaluate_motion(motion_[f], eval_, motion_time(t), locals[f])) {
       frames_.locals_written();
       return motion_failure(f, *fault, t);
     }
+  }
+  for (const std::size_t f : coasting_) advance_free_motion(locals[f], dt);
   frames_.locals_written();
   frames_.update_world();
   return std::nullopt;
 }
 
+// A step that crosses a break (world_spec::breaks) is cut there: the piece before it ends
+// exactly at the break, the piece after starts there, so no stage of a step straddles a kink.
 void world_model::step(double dt) {
-  if (failure_) return;
+  double left = dt;
+  while (!failure_ && left > 0.0) {
+    const auto next = std::upper_bound(breaks_.begin(), breaks_.end(), time_);
+    if (next != breaks_.end() && *next < time_ + left) {
+      const double piece = *next - time_;
+      step_piece(piece, *next);
+      left -= piece;
+    } else {
+      step_piece(left, time_ + left);
+      left = 0.0;
+    }
+  }
+}
+
+// Inside a piece [a, b] the motions are read at times clamped to (a, b) when a or b is a
+// break: a stage at the break sees the one-sided value (a kink's derivative from inside).
+// At rest on a break (between steps) they show the motion after it.
+double world_model::motion_time(double tau) const {
+  if (tau < window_.first) return window_.first;
+  if (tau > window_.second) return window_.second;
+  if (std::binary_search(breaks_.begin(), breaks_.end(), tau))
+    return std::nextafter(tau, std::numeric_limits<double>::infinity());
+  return tau;
+}
+
+void world_model::step_piece(double dt, double end_time) {
   const double t = time_;
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  const bool starts_on_break = std::binary_search(breaks_.begin(), breaks_.end(), t);
+  const bool ends_on_break = std::binary_search(breaks_.begin(), breaks_.end(), end_time);
+  window_ = {starts_on_break ? std::nextafter(t, inf) : -inf, ends_on_break ? std::nextafter(end_time, -inf) : inf};
+  const auto refuse = [&](std::string why) {
+    window_ = {-inf, inf};
+    failure_ = std::move(why);
+  };
   std::vector<particle_state> next(particles_.size());
   std::vector<world_body> next_bodies(bodies_.size());
   for (std::size_t i = 0; i < particles_.size(); ++i) {
@@ -214,34 +275,78 @@ void world_model::step(double dt) {
     const auto f = [&](double tau, const particle_state& y) {
       return particle_state{y.v, forces_at(i, tau, y).total()};
     };
-    next[i] = ode::step(method_, f, t, particles_[i], dt);
-    if (!finite(next[i].r) || !finite(next[i].v)) {
-      failure_ = pending_failure_.value_or("particle '" + spec_->particles[i].name + "': its state is not finite at " +
-                                           time_text(t + dt));
-      return;
+    const auto result = ode::step_checked(method_, f, t, particles_[i], dt);
+    next[i] = result.y;
+    if (!result.converged && !pending_failure_ && finite(next[i].r) && finite(next[i].v)) {
+      char text[200];
+      std::snprintf(text, sizeof text,
+                    "integrator %s: the implicit step did not converge in %d iterations at t = %.3f s, dt = %.4g s; "
+                    "reset with a smaller dt or another integrator",
+                    ode::method_name(method_).data(), result.iterations, t, dt);
+      return refuse("particle '" + spec_->particles[i].name + "': " + text);
     }
+    if (!finite(next[i].r) || !finite(next[i].v))
+      return refuse(pending_failure_.value_or("particle '" + spec_->particles[i].name +
+                                              "': its state is not finite at " + time_text(t + dt)));
   }
-  if (pending_failure_) {
-    failure_ = pending_failure_;
-    return;
-  }
+  if (pending_failure_) return refuse(*pending_failure_);
   // the bodies with the frames as they are at the start of the step
   for (std::size_t i = 0; i < bodies_.size(); ++i) {
     world_body trial = bodies_[i];
-    if (auto error = trial.step(dt, world_of(spec_->bodies[i].frame), world_gravity())) {
-      failure_ = "body '" + spec_->bodies[i].name + "': step refused at " + time_text(t) + ": " + *error;
-      return;
-    }
+    if (auto error = trial.step(dt, world_of(spec_->bodies[i].frame), world_gravity()))
+      return refuse("body '" + spec_->bodies[i].name + "': step refused at " + time_text(t) + ": " + *error);
     next_bodies[i] = std::move(trial);
   }
   bodies_ = std::move(next_bodies);
   particles_ = std::move(next);
   for (std::size_t i = 0; i < particles_.size(); ++i)
     if (spec_->particles[i].tie == tie_kind::rod) project_on_constraint(i);
-  time_ = t + dt;
-  if (auto fault = evaluate_frames(time_)) failure_ = std::move(fault);
+  time_ = end_time;
+  window_ = {-inf, inf};
+  if (auto fault = evaluate_frames(time_, dt)) failure_ = std::move(fault);
   for (auto& c : cache_)
     if (c.valid && c.tau < time_) c.valid = false;
+}
+
+dynamic_transform<double, 3> world_model::frame_motion_at(std::size_t f, double t) const {
+  dynamic_transform<double, 3> local = frame_local(f);
+  (void)local_at(f, t, local);  // a fault keeps the current local (the model stops on it at its step)
+  return local;
+}
+
+void world_model::release(std::size_t f) {
+  if (released_[f]) return;
+  released_[f] = true;
+  coasting_.push_back(f);
+}
+
+std::optional<std::string> world_model::edit_frame(std::size_t f, const node_edit& edit) {
+  if (f >= frames_.size()) return "there is no frame " + std::to_string(f);
+  const node_id id = frames_.id_at(f);
+  try {
+    switch (edit.what) {
+      case node_edit::kind::set_local:
+        frames_.set_local(id, edit.dynamics);
+        break;
+      case node_edit::kind::set_global:  // A1 = A2^-1 o A3 through the parent
+        frames_.set_global(id, edit.dynamics);
+        break;
+      case node_edit::kind::velocity_change:
+        frames_.apply_velocity_change(id, edit.delta_velocity, edit.counteract_children);
+        // The counteracted children changed too: they leave their expressions as well.
+        if (edit.counteract_children)
+          for (const node_id child : frames_.children(id)) release(frames_.slot_of(child));
+        break;
+    }
+  } catch (const std::invalid_argument& e) {
+    const std::string what = e.what();  // "hierarchy::set_local: scale must be ..."
+    const auto colon = what.find(": ");
+    return colon == std::string::npos ? what : what.substr(colon + 2);
+  }
+  release(f);
+  frames_.update_world();
+  for (auto& c : cache_) c.valid = false;
+  return std::nullopt;
 }
 
 dynamic_transform<double, 3> world_model::particle_local(std::size_t i) const {

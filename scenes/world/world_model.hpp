@@ -16,6 +16,9 @@
 // and after each step is projected back onto the sphere (|d| = L, v1 . d = 0) against drift.
 // A spring (stiffness k, rest length L0) adds -(k/m) (|d| - L0) d/|d|.
 //
+// A step that crosses one of the file's breaks (a time where a motion changes formula,
+// e.g. a spin-up that ends) is cut there; stages at the break read the one-sided motion.
+//
 // A C++ scene can own a world_model loaded from a file and add what is special to it
 // (a Fire button, a relaunch) on top: frames and particles are read by index or name.
 #include <memory>
@@ -27,6 +30,7 @@
 #include "core/frames/hierarchy.hpp"
 #include "core/frames/inertial_accelerations.hpp"
 #include "core/ode/ode_stepper.hpp"
+#include "scenes/scene.hpp"
 #include "scenes/world/particle_state.hpp"
 #include "scenes/world/world_body.hpp"
 #include "scenes/world/world_spec.hpp"
@@ -59,8 +63,20 @@ class world_model {
   const hierarchy3d& frames() const { return frames_; }
   const dynamic_transform<double, 3>& frame_local(std::size_t i) const { return frames_.locals()[i]; }
   const dynamic_transform<double, 3>& frame_world(std::size_t i) const { return frames_.globals()[i]; }
+  // A frame's local dynamics at time t of the current step (its expressions, or its
+  // coasting after an edit); for a top-level frame, its world dynamics.
+  dynamic_transform<double, 3> frame_motion_at(std::size_t f, double t) const;
+  // An expression of the file at time t (a break read as the motion after it).
+  double expression_at(const world_expression& e, double t) const { return eval_.value(e, motion_time(t)); }
   // A frame's world dynamics (identity for -1, the world).
   dynamic_transform<double, 3> world_of(int frame) const;
+  // Edits a frame from the Scene tree (scenes/scene.hpp's node_edit: its local or world
+  // dynamics, or a velocity change dv). The edited frame (and a counteracted child) leaves
+  // its expressions and coasts freely from the edited state (core/frames/local_motion.hpp)
+  // until the next reset. Refused with a message, nothing changed, on a bad value.
+  std::optional<std::string> edit_frame(std::size_t f, const node_edit& edit);
+  // False once the frame was edited: it coasts instead of following its expressions.
+  bool follows_expressions(std::size_t f) const { return !released_[f]; }
 
   std::size_t particle_count() const { return particles_.size(); }
   const particle_state& particle(std::size_t i) const { return particles_[i]; }
@@ -79,7 +95,7 @@ class world_model {
   // The world gravity g now (m/s^2).
   glm::dvec3 world_gravity() const { return world_of(spec_->gravity_frame).pose.apply_vector(gravity_); }
 
-  double channel_value(std::size_t i) const { return eval_.value(spec_->channels[i].expr, time_); }
+  double channel_value(std::size_t i) const { return expression_at(spec_->channels[i].expr, time_); }
   const expression_evaluator& evaluator() const { return eval_; }
 
  private:
@@ -87,13 +103,23 @@ class world_model {
   // three times, each several times).
   const std::vector<dynamic_transform<double, 3>>& needed_world_at(double tau) const;
   particle_forces forces_at(std::size_t i, double tau, const particle_state& s) const;
-  std::optional<std::string> evaluate_frames(double t);  // the locals in place + one sweep
+  // The locals at time t in place (a coasting frame advanced by dt) + one sweep.
+  std::optional<std::string> evaluate_frames(double t, double dt);
+  void step_piece(double dt, double end_time);  // a step that crosses no break
+  double motion_time(double tau) const;         // when the motions are read for a stage at tau
+  // A frame's local dynamics at time tau of the current step: its expressions, or its coasting.
+  std::optional<motion_fault> local_at(std::size_t f, double tau, dynamic_transform<double, 3>& out) const;
+  void release(std::size_t f);
   std::optional<std::string> motion_failure(std::size_t frame, const motion_fault& fault, double t) const;
   void project_on_constraint(std::size_t i);
 
   std::shared_ptr<const world_spec> spec_;
   std::vector<frame_motion> motion_;  // bound copies of the spec's motions
   std::vector<std::size_t> moving_;   // frames whose motion reads t
+  std::vector<double> breaks_;        // sorted, > 0 (world_spec::breaks)
+  std::pair<double, double> window_;  // the piece being stepped, open at a break
+  std::vector<bool> released_;        // per frame: edited, coasting
+  std::vector<std::size_t> coasting_;  // the released frames
   hierarchy3d frames_;
   expression_evaluator eval_;
   ode::method method_ = ode::method::rk4;

@@ -39,7 +39,7 @@ std::optional<std::string> reload_world(simulation& sim, const std::string& path
 }
 
 std::optional<std::string> running_world_file(const simulation& sim) {
-  if (!sim.loaded() || dynamic_cast<const world_scene*>(&sim.current()) == nullptr) return std::nullopt;
+  if (!sim.loaded() || as_file_world(sim.current()) == nullptr) return std::nullopt;
   return sim.entry().info.name;  // a world entry is named by its file (make_world_entry)
 }
 

@@ -1,8 +1,10 @@
 #include "scenes/world/world_scene.hpp"
 
 #include <cmath>
+#include <typeinfo>
 #include <utility>
 
+#include "core/frames/frame_conversion.hpp"
 #include "scenes/world/world_loader.hpp"
 
 namespace framelab {
@@ -61,8 +63,9 @@ world_scene::world_scene(std::shared_ptr<const world_spec> spec) : spec_(spec), 
 
 std::vector<param_def> world_scene::parameters() const {
   std::vector<param_def> defs = spec_->parameters;
-  defs.push_back(choice_param(world_integrator_param, spec_->integrator, {"rk4", "midpoint", "explicit-euler"},
-                              "How the particles are integrated in their frames (orders 4, 2, 1)"));
+  if (!spec_->particles.empty())
+    defs.push_back(choice_param(world_integrator_param, spec_->integrator, {"rk4", "midpoint", "explicit-euler"},
+                                "How the particles are integrated in their frames (orders 4, 2, 1)"));
   std::vector<std::string> frames{"world"};
   for (const auto& f : spec_->frames) frames.push_back(f.name);
   const std::string view = spec_->view_frame < 0 ? "world" : spec_->frames[std::size_t(spec_->view_frame)].name;
@@ -153,17 +156,22 @@ std::vector<double> file_parameter_values(const world_spec& spec, const param_va
   for (const auto& def : spec.parameters) v.push_back(values.number(def.name));
   return v;
 }
+
+// The integrator parameter (only a file with particles has one), else the file's.
+ode::method integrator(const world_spec& spec, const param_values& values) {
+  const std::string& name =
+      values.contains(world_integrator_param) ? values.choice(world_integrator_param) : spec.integrator;
+  return ode::parse_method(name).value_or(ode::method::rk4);
+}
 }  // namespace
 
 std::optional<std::string> world_scene::check(const param_values& values) const {
   world_model trial(spec_);
-  return trial.reset(file_parameter_values(*spec_, values),
-                     *ode::parse_method(values.choice(world_integrator_param)));
+  return trial.reset(file_parameter_values(*spec_, values), integrator(*spec_, values));
 }
 
 void world_scene::reset(const param_values& values) {
-  const auto method = ode::parse_method(values.choice(world_integrator_param)).value_or(ode::method::rk4);
-  reset_failure_ = model_.reset(file_parameter_values(*spec_, values), method);
+  reset_failure_ = model_.reset(file_parameter_values(*spec_, values), integrator(*spec_, values));
   const std::string& view = values.choice(world_view_frame_param);
   view_frame_ = -1;
   for (std::size_t f = 0; f < spec_->frames.size(); ++f)
@@ -240,11 +248,21 @@ void world_scene::build_view() {
       shape.local.rotation = s.rotation;
     }
   };
+  // A frame whose first shape sits at its origin, unturned, is drawn as that shape (one
+  // node in the Scene tree); its other shapes are its children.
+  const auto drawn_as_frame = [](const std::vector<shape_spec>& shapes) {
+    return !shapes.empty() && shapes[0].offset == glm::dvec3(0.0) && shapes[0].rotation == glm::dquat(1, 0, 0, 0);
+  };
   for (std::size_t f = 0; f < spec_->frames.size(); ++f) {
     const frame_spec& fs = spec_->frames[f];
     const int parent = fs.parent < 0 ? -1 : frame_node_[std::size_t(fs.parent)];
-    frame_node_[f] = add_node(fs.name, parent, shape_kind::none, glm::dvec3(1.0), glm::vec4(1.0f));
-    add_shapes(fs.shapes, fs.name, frame_node_[f]);
+    if (drawn_as_frame(fs.shapes)) {
+      frame_node_[f] = add_node(fs.name, parent, fs.shapes[0].kind, fs.shapes[0].size, fs.shapes[0].color);
+      add_shapes(std::vector<shape_spec>(fs.shapes.begin() + 1, fs.shapes.end()), fs.name, frame_node_[f]);
+    } else {
+      frame_node_[f] = add_node(fs.name, parent, shape_kind::none, glm::dvec3(1.0), glm::vec4(1.0f));
+      add_shapes(fs.shapes, fs.name, frame_node_[f]);
+    }
     frame_node_end_[f] = int(view_.nodes.size());
     add_arrows(fs.arrows, false, f, fs.name);
     add_trails(fs.trails, false, f, fs.name);
@@ -275,6 +293,9 @@ void world_scene::build_view() {
     }
   }
   view_.camera = spec_->camera.value_or(camera_setup{});
+  own_nodes_ = view_.nodes.size();
+  own_trails_ = view_.trails.size();
+  own_vectors_ = view_.vectors.size();
 }
 
 dynamic_transform<double, 3> world_scene::particle_world_motion(std::size_t i) const {
@@ -294,6 +315,18 @@ const scene_view& world_scene::view() const {
   return view_;
 }
 
+void world_scene::set_arrow_scale(double scale) {
+  if (!(scale > 0.0) || !std::isfinite(scale)) return;
+  arrow_scale_ = scale;
+  view_current_ = false;
+}
+
+void world_scene::restart_trails() {
+  for (auto& t : trails_) t.points.clear();
+  if (!reset_failure_) record_trails();
+  view_current_ = false;
+}
+
 void world_scene::record_trails() {
   for (std::size_t k = 0; k < trails_.size(); ++k) {
     trail_state& t = trails_[k];
@@ -306,7 +339,11 @@ void world_scene::record_trails() {
 
 void world_scene::update_view() const {
   // V^{-1}: what is drawn, as seen from the view frame (identity: the world)
-  const transform3d view_inverse = model_.world_of(view_frame_).pose.inverse();
+  const transform3d view_inverse = world_to_view();
+  view_.nodes.resize(own_nodes_);  // what add_to_view added last time goes
+  view_.trails.resize(own_trails_);
+  view_.vectors.resize(own_vectors_);
+  view_.labels.clear();
   for (std::size_t f = 0; f < spec_->frames.size(); ++f) {
     view_node& n = view_.nodes[std::size_t(frame_node_[f])];
     n.local = model_.frame_local(f).pose;
@@ -387,6 +424,53 @@ void world_scene::update_view() const {
     const transform3d to_view = view_inverse * model_.world_of(spec_->particles[i].frame).pose;
     view_.trails[k].points = {to_view.apply_point(model_.particle_pivot(i)), to_view.apply_point(model_.particle(i).r)};
   }
+  add_to_view(view_);
+}
+
+std::optional<std::string> world_scene::edit_node(int node, const node_edit& edit) {
+  if (reset_failure_) return *reset_failure_;
+  for (std::size_t f = 0; f < frame_node_.size(); ++f)
+    if (frame_node_[f] == node) {
+      auto error = model_.edit_frame(f, edit);
+      view_current_ = false;
+      return error;
+    }
+  for (std::size_t i = 0; i < particle_node_.size(); ++i)
+    if (particle_node_[i] == node) {
+      auto error = edit_particle(i, edit);
+      view_current_ = false;
+      return error;
+    }
+  return "this node is a shape or an overlay; select its frame or particle to edit it";
+}
+
+std::optional<std::string> world_scene::edit_particle(std::size_t i, const node_edit& edit) {
+  const auto finite = [](const glm::dvec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); };
+  const dynamic_transform<double, 3> a2 = model_.world_of(spec_->particles[i].frame);
+  particle_state next = model_.particle(i);
+  switch (edit.what) {
+    case node_edit::kind::set_local:
+    case node_edit::kind::set_global: {
+      if (!finite(edit.dynamics.pose.translation)) return "position is not finite";
+      if (!finite(edit.dynamics.velocity)) return "velocity is not finite";
+      // Global: A1 = A2^-1 o A3, v1 = J2^-1 (v3 - v2 - w2 x (T3 - T2))
+      const dynamic_transform<double, 3> local =
+          edit.what == node_edit::kind::set_global ? global_to_local(a2, edit.dynamics) : edit.dynamics;
+      next = {local.pose.translation, local.velocity};
+      break;
+    }
+    case node_edit::kind::velocity_change:  // dv1 = J2^-1 dv
+      if (!finite(edit.delta_velocity)) return "dv is not finite";
+      next.v += a2.pose.inverse_apply_vector(edit.delta_velocity);
+      break;
+  }
+  if (!finite(next.r) || !finite(next.v)) return "the particle's state would not be finite";
+  model_.set_particle(i, next);
+  return std::nullopt;
+}
+
+const world_scene* as_file_world(const scene& s) {
+  return typeid(s) == typeid(world_scene) ? static_cast<const world_scene*>(&s) : nullptr;
 }
 
 scene_entry make_world_entry(std::shared_ptr<const world_spec> spec) {

@@ -27,6 +27,10 @@ class world_scene : public scene {
   // frame however many steps ran).
   const scene_view& view() const override;
   std::optional<std::string> failure() const override;
+  // A frame's node: its local or world dynamics set, or a kick dv; it then coasts
+  // (world_model::edit_frame). A particle's node: its position and velocity in its frame,
+  // set locally, globally (A1 = A2^-1 o A3) or kicked (dv1 = J2^-1 dv).
+  std::optional<std::string> edit_node(int node, const node_edit& edit) override;
 
   const world_model& model() const { return model_; }
   // The loaded file as data (the editor and the writer start from it: scenes/world/world_writer.hpp).
@@ -38,6 +42,23 @@ class world_scene : public scene {
     return view_;
   }
   static std::vector<channel_def> channel_list(const world_spec& spec, const world_scene* self);
+  // The node in view().nodes of a frame or particle of the file.
+  int frame_node(std::size_t frame) const { return frame_node_[frame]; }
+  int particle_node(std::size_t particle) const { return particle_node_[particle]; }
+
+ protected:
+  // A C++ scene built on a file adds what is special to it here (shells, labels): called
+  // each time the view is posed, after the file's own nodes, arrows and trails.
+  virtual void add_to_view(scene_view& /*view*/) const {}
+  // Marks the view as needing to be posed again (after a change outside step and reset).
+  void view_changed() { view_current_ = false; }
+  void set_arrow_scale(double scale);  // m per unit of the arrows' quantities; ignored unless > 0
+  double arrow_scale() const { return arrow_scale_; }
+  // The trails start again from where everything is now (e.g. after a relaunch).
+  void restart_trails();
+  // World coordinates -> what is drawn (V^{-1}, V the view frame's world pose; identity
+  // when the scene is drawn in the world).
+  transform3d world_to_view() const { return model_.world_of(view_frame_).pose.inverse(); }
 
  private:
   struct trail_state {
@@ -52,6 +73,7 @@ class world_scene : public scene {
     arrow_kind kind = arrow_kind::velocity;
   };
   void build_view();
+  std::optional<std::string> edit_particle(std::size_t i, const node_edit& edit);
   void record_trails();     // every step: the trails' new points
   void update_view() const;  // poses, arrows, drawn trails as of now
   glm::dvec3 particle_world_point(std::size_t i) const;
@@ -72,7 +94,12 @@ class world_scene : public scene {
   std::vector<std::pair<std::size_t, std::size_t>> ties_;  // (particle, view trail) drawn as a rod or spring
   mutable scene_view view_;
   mutable bool view_current_ = false;
+  std::size_t own_nodes_ = 0, own_trails_ = 0, own_vectors_ = 0;  // the file's, before add_to_view
 };
+
+// The world scene of a file the user opened, or nullptr: a built-in scene standing on its
+// embedded file (tank-turret, carousel) is not reloaded, edited as a file or saved.
+const world_scene* as_file_world(const scene& s);
 
 // A registry entry for a loaded file: its info from the file, a factory that builds a
 // world_scene on the shared spec. Its name is the file's path as given.

@@ -102,6 +102,10 @@ struct world_spec {
   std::array<world_expression, 3> gravity;  // m/s^2, in gravity_frame's coordinates (parameters only)
   int gravity_frame = -1;                   // -1: the world
   std::string integrator = "rk4";
+  // Times (s, expressions of the parameters) where a motion changes its formula (a kink
+  // written with min, max or abs of t): a step ends there and each side is integrated
+  // with the motion's one-sided values (scenes/world/world_model.hpp).
+  std::vector<world_expression> breaks;
   int view_frame = -1;       // draw as seen from this frame (-1: the world)
   double arrow_scale = 0.5;  // m per unit of the arrow's quantity
   std::optional<camera_setup> camera;

@@ -228,6 +228,11 @@ std::string world_to_json(const world_spec& w) {
   out["parameters"] = parameters_json(w);
   out["gravity"] = json{{"vector", expression3_json(w.gravity)}, {"frame", frame_name(w, w.gravity_frame)}};
   out["integrator"] = w.integrator;
+  if (!w.breaks.empty()) {
+    json breaks = json::array();
+    for (const auto& b : w.breaks) breaks.push_back(expression_json(b));
+    out["breaks"] = std::move(breaks);
+  }
   out["arrow_scale"] = w.arrow_scale;
   out["view_frame"] = frame_name(w, w.view_frame);
   if (w.camera) {
