@@ -11,6 +11,7 @@
 #include <numbers>
 
 #include "core/frames/hierarchy.hpp"
+#include "core/scene_view.hpp"
 
 namespace framelab::bench {
 
@@ -48,6 +49,7 @@ class hand_written_tank {
     tree_.update_world();
   }
   const dynamic_transform<double, 3>& world(int part) const { return tree_.globals()[std::size_t(part)]; }
+  const dynamic_transform<double, 3>& local(int part) const { return tree_.locals()[std::size_t(part)]; }
 
   // The programmed motions, each as a local dynamic transform (pose, v, a, w, alpha):
   //   hull:   theta = v t / r, T = r (sin theta, 0, cos theta) + 0.9 y, yaw theta;
@@ -101,6 +103,54 @@ class hand_written_tank {
   double radius_, speed_, turret_rate_, amplitude_, period_;
   std::array<transform<double, 3>, part_count> fixed_{};
   hierarchy<double, 3> tree_;
+};
+
+// What the hand-written scene did each step besides the motion, as it did it: every
+// part's local and world dynamics copied into its view node, the three arrows placed, and
+// the muzzle's and hull's trails (vectors of 600 points, the oldest erased from the front).
+class hand_written_tank_scene {
+ public:
+  hand_written_tank_scene() {
+    view_.nodes.resize(hand_written_tank::part_count);
+    view_.vectors.resize(3);
+    view_.trails.resize(2);
+  }
+  void step(double dt) {
+    tank_.pose_at(time_ += dt);
+    refresh_view();
+    push(view_.trails[0].points, view_.nodes[hand_written_tank::muzzle].world.translation);
+    push(view_.trails[1].points, view_.nodes[hand_written_tank::hull].world.translation);
+  }
+  const scene_view& view() const { return view_; }
+
+ private:
+  static void push(std::vector<glm::dvec3>& points, const glm::dvec3& p) {
+    if (points.size() >= 600) points.erase(points.begin());
+    points.push_back(p);
+  }
+  void refresh_view() {
+    for (int i = 0; i < hand_written_tank::part_count; ++i) {
+      view_node& node = view_.nodes[std::size_t(i)];
+      const dynamic_transform<double, 3>& local = tank_.local(i);
+      const dynamic_transform<double, 3>& world = tank_.world(i);
+      node.local = local.pose;
+      node.world = world.pose;
+      node.local_dynamics = local;
+      node.world_dynamics = world;
+    }
+    const dynamic_transform<double, 3>& h = tank_.world(hand_written_tank::hull);
+    const dynamic_transform<double, 3>& m = tank_.world(hand_written_tank::muzzle);
+    view_.vectors[0].origin = h.pose.translation + glm::dvec3(0.0, 1.2, 0.0);
+    view_.vectors[0].value = h.velocity;
+    view_.vectors[1].origin = m.pose.translation;
+    view_.vectors[1].value = m.velocity;
+    view_.vectors[2].origin = m.pose.translation;
+    view_.vectors[2].value = m.accel;
+  }
+
+  hand_written_tank tank_;
+  double time_ = 0.0;
+  scene_view view_;
 };
 
 }  // namespace framelab::bench

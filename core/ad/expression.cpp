@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <vector>
 #include <numbers>
 
 namespace framelab {
@@ -301,6 +303,68 @@ class parser {
 std::optional<std::string> parse_expression(std::string_view text, std::span<const std::string_view> variables,
                                              expression& out) {
   return parser(text, variables).run(out);
+}
+
+// Each pending value remembers where its nodes start in the output and whether it is
+// known; an operation on known values alone replaces their nodes by one constant.
+expression with_known_variables(const expression& e, std::span<const std::optional<double>> values) {
+  namespace d = expression_detail;
+  struct pending {
+    std::size_t start = 0;
+    bool known = false;
+    double value = 0.0;
+  };
+  expression out;
+  out.stack_size = e.stack_size;
+  std::vector<pending> stack;
+  const auto push_constant = [&](std::size_t start, double value) {
+    out.program.resize(start);
+    out.program.push_back({expression_op::constant, 0, value});
+    stack.push_back({start, true, value});
+  };
+  for (const expression_node& n : e.program) {
+    const std::size_t here = out.program.size();
+    if (n.op == expression_op::constant) {
+      push_constant(here, n.value);
+    } else if (n.op == expression_op::variable) {
+      const auto i = static_cast<std::size_t>(n.index);
+      if (i < values.size() && values[i]) {
+        push_constant(here, *values[i]);
+      } else {
+        out.program.push_back(n);
+        stack.push_back({here, false, 0.0});
+      }
+    } else if (stack.empty()) {
+      return e;  // not a program the parser makes: keep it as it is
+    } else if (d::is_binary(n.op) || n.op == expression_op::power_integer) {
+      if (n.op != expression_op::power_integer && stack.size() >= 2 && stack[stack.size() - 2].known &&
+          stack.back().known) {
+        const pending b = stack.back();
+        stack.pop_back();
+        const pending a = stack.back();
+        stack.pop_back();
+        push_constant(a.start, d::apply_binary(n.op, a.value, b.value));
+      } else if (n.op == expression_op::power_integer && !stack.empty() && stack.back().known) {
+        const pending a = stack.back();
+        stack.pop_back();
+        push_constant(a.start, std::pow(a.value, static_cast<int>(n.index)));
+      } else {  // a pending value that reads an unknown variable: keep the operation
+        const std::size_t operands = n.op == expression_op::power_integer ? 1 : 2;
+        if (stack.size() < operands) return e;  // not a program the parser makes: keep it as it is
+        const std::size_t start = stack[stack.size() - operands].start;
+        stack.resize(stack.size() - operands);
+        out.program.push_back(n);
+        stack.push_back({start, false, 0.0});
+      }
+    } else if (stack.back().known) {
+      const pending a = stack.back();
+      stack.pop_back();
+      push_constant(a.start, d::apply_unary(n.op, a.value));
+    } else {
+      out.program.push_back(n);
+    }
+  }
+  return out;
 }
 
 }  // namespace framelab

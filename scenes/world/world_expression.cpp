@@ -38,8 +38,16 @@ void expression_evaluator::set_parameters(std::span<const double> values) {
   }
 }
 
+// A constant becomes its value; an expression of t has its parameters and everything
+// computed from them alone folded into constants (core/ad/expression.hpp).
 void expression_evaluator::bind(world_expression& e) const {
-  if (!e.uses_time) e.value = value(e, 0.0);
+  if (!e.uses_time) {
+    e.value = value(e, 0.0);
+    return;
+  }
+  std::vector<std::optional<double>> known(real_.begin(), real_.end());
+  known[0].reset();  // t
+  e.program = with_known_variables(e.program, known);
 }
 
 double expression_evaluator::value(const world_expression& e, double t) const {

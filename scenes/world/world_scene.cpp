@@ -1,5 +1,6 @@
 #include "scenes/world/world_scene.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <typeinfo>
 #include <utility>
@@ -321,8 +322,14 @@ void world_scene::set_arrow_scale(double scale) {
   view_current_ = false;
 }
 
+// A trail seen from the frame it is kept in is drawn as kept: it lives in the view itself,
+// so posing the view copies nothing.
+std::vector<glm::dvec3>& world_scene::trail_points(trail_state& t) const {
+  return t.frame == view_frame_ ? view_.trails[t.view_index].points : t.points;
+}
+
 void world_scene::restart_trails() {
-  for (auto& t : trails_) t.points.clear();
+  for (auto& t : trails_) trail_points(t).clear();
   if (!reset_failure_) record_trails();
   view_current_ = false;
 }
@@ -332,8 +339,13 @@ void world_scene::record_trails() {
     trail_state& t = trails_[k];
     const auto [particle, index] = trail_owner_[k];
     const glm::dvec3 p = particle ? particle_world_point(index) : model_.frame_world(index).pose.translation;
-    if (t.points.size() >= t.length) t.points.pop_front();
-    t.points.push_back(model_.world_of(t.frame).pose.inverse().apply_point(p));  // kept in the trail's frame
+    // The oldest length/16 points go at once when the trail is that much over its length:
+    // amortised O(1) per step, not a shift of the whole trail every step.
+    std::vector<glm::dvec3>& points = trail_points(t);
+    if (points.size() >= t.length + t.length / 16)
+      points.erase(points.begin(), points.begin() + std::ptrdiff_t(points.size() + 1 - t.length));
+    // kept in the trail's frame
+    points.push_back(t.frame < 0 ? p : model_.world_of(t.frame).pose.inverse().apply_point(p));
   }
 }
 
@@ -415,10 +427,12 @@ void world_scene::update_view() const {
     l_arrow.scale = arrow_scale_ * momentum_arrow_ratio_[b];
   }
   for (const trail_state& t : trails_) {
-    const transform3d to_view = view_inverse * model_.world_of(t.frame).pose;
+    if (t.frame == view_frame_) continue;  // drawn as kept (trail_points)
     auto& drawn = view_.trails[t.view_index].points;
+    const transform3d to_view = view_inverse * model_.world_of(t.frame).pose;
     drawn.resize(t.points.size());
-    for (std::size_t j = 0; j < t.points.size(); ++j) drawn[j] = to_view.apply_point(t.points[j]);
+    std::transform(t.points.begin(), t.points.end(), drawn.begin(),
+                   [&](const glm::dvec3& p) { return to_view.apply_point(p); });
   }
   for (const auto& [i, k] : ties_) {
     const transform3d to_view = view_inverse * model_.world_of(spec_->particles[i].frame).pose;

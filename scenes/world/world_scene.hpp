@@ -6,7 +6,6 @@
 // and a scene_view of the frames' shapes, the particles, their arrows and trails, drawn
 // in the world or as seen from one frame ("ride this frame": every position p drawn at
 // V^{-1}(p), V the chosen frame's world pose).
-#include <deque>
 #include <memory>
 
 #include "scenes/registry.hpp"
@@ -63,8 +62,8 @@ class world_scene : public scene {
  private:
   struct trail_state {
     int frame = -1;  // points kept in this frame's coordinates
-    std::size_t length = 0;
-    std::deque<glm::dvec3> points;
+    std::size_t length = 0;  // points kept: between length and length + length / 16
+    std::vector<glm::dvec3> points;  // oldest first (unless drawn as kept: trail_points)
     std::size_t view_index = 0;  // in view().trails
   };
   struct arrow_ref {
@@ -75,6 +74,7 @@ class world_scene : public scene {
   void build_view();
   std::optional<std::string> edit_particle(std::size_t i, const node_edit& edit);
   void record_trails();     // every step: the trails' new points
+  std::vector<glm::dvec3>& trail_points(trail_state& t) const;
   void update_view() const;  // poses, arrows, drawn trails as of now
   glm::dvec3 particle_world_point(std::size_t i) const;
   dynamic_transform<double, 3> particle_world_motion(std::size_t i) const;  // no acceleration

@@ -6,11 +6,15 @@
 //   - an accepted program is non-empty, within the stack limit, and evaluates with
 //     double, dual<double> and dual_n<double, 2> at a few points: the dual real parts
 //     are the double value, and the dual_n parts the two dual<double> derivatives
-//     (equal, or both NaN).
+//     (equal, or both NaN);
+//   - partial evaluation (with_known_variables) with y known, and with nothing known,
+//     gives the same double value (or NaN where it is NaN) with no more nodes.
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -70,6 +74,19 @@ void check_evaluation(const expression& e, double x, double y, const std::string
         "dual_n derivatives differ from dual<double>'s", text);
 }
 
+// The program with y known (and with nothing known) computes the same double value.
+void check_partial_evaluation(const expression& e, double x, double y, const std::string& text) {
+  const double plain[] = {x, y};
+  const double value = framelab::evaluate<double>(e, plain);
+  const std::optional<double> y_known[] = {std::nullopt, y}, none[] = {std::nullopt, std::nullopt};
+  for (const auto known : {std::span<const std::optional<double>>(y_known), std::span<const std::optional<double>>(none)}) {
+    const expression folded = framelab::with_known_variables(e, known);
+    check(folded.program.size() <= e.program.size() && !folded.program.empty(), "partial evaluation grew", text);
+    const double x_only[] = {x, known[1] ? std::nan("") : y};
+    check(same(framelab::evaluate<double>(folded, x_only), value), "partial evaluation changed the value", text);
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -89,6 +106,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         "accepted program out of bounds", text);
   for (const auto& [x, y] : {std::pair{0.7, -1.3}, std::pair{0.0, 0.0}, std::pair{-2.5, 1e-3}}) {
     check_evaluation(first, x, y, text);
+    check_partial_evaluation(first, x, y, text);
   }
   return 0;
 }

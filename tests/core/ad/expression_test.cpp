@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <numbers>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -84,6 +85,46 @@ TEST(expression, typed_formulas_match_the_same_formulas_in_cpp_on_a_grid) {
     for (const auto& [x, y] : grid())
       EXPECT_LE(rel_err(at(e, x, y), c.cpp(x, y)), value_tol) << c.text << " at " << x << ", " << y;
   }
+}
+
+// Partial evaluation: with y known, every case gives bit for bit what the whole program
+// gives (the same double operations on the known parts), with fewer operations when a
+// part reads y alone; with nothing known only the constants' own operations fold
+// ("2*pi" is one constant).
+TEST(expression, known_variables_fold_into_constants_and_change_no_value) {
+  for (const auto& c : value_cases) {
+    const expression e = parsed(c.text);
+    const expression constants_only =
+        with_known_variables(e, std::vector<std::optional<double>>{std::nullopt, std::nullopt});
+    EXPECT_LE(constants_only.program.size(), e.program.size()) << c.text;
+    for (const auto& [x, y] : grid()) {
+      const double v[] = {x, y};
+      const double got = evaluate<double>(constants_only, v), want = at(e, x, y);
+      if (!std::isnan(want)) EXPECT_EQ(got, want) << c.text << " at " << x << ", " << y;
+    }
+    for (const auto& [x, y] : grid()) {
+      const expression folded = with_known_variables(e, std::vector<std::optional<double>>{std::nullopt, y});
+      const double v[] = {x, std::nan("")};  // y must not be read any more
+      const double got = evaluate<double>(folded, v), want = at(e, x, y);
+      if (std::isnan(want)) {
+        EXPECT_TRUE(std::isnan(got)) << c.text;
+      } else {
+        EXPECT_EQ(got, want) << c.text << " at " << x << ", " << y;
+      }
+      EXPECT_LE(folded.program.size(), e.program.size()) << c.text;
+    }
+  }
+  // "y^2*x + sin(y)" with y known: two constants (y^2 and sin y) around x
+  const expression folded =
+      with_known_variables(parsed("y^2*x + sin(y)"), std::vector<std::optional<double>>{std::nullopt, 0.5});
+  EXPECT_EQ(folded.program.size(), 5u);  // c1 x * c2 +
+  const double v[] = {3.0, 0.0};
+  EXPECT_EQ(evaluate<double>(folded, v), 0.25 * 3.0 + std::sin(0.5));
+  EXPECT_EQ(with_known_variables(parsed("2*pi*x"), std::vector<std::optional<double>>{std::nullopt, std::nullopt})
+                .program.size(),
+            3u);  // (2 pi) x *
+  // every variable known: one constant
+  EXPECT_EQ(with_known_variables(parsed("x*y + 1"), std::vector<std::optional<double>>{2.0, 3.0}).program.size(), 1u);
 }
 
 TEST(expression, precedence_and_associativity) {
