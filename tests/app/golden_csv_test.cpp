@@ -7,7 +7,7 @@
 // The hash is taken over the values printed to 9 significant digits, so that a libm
 // differing in the last bit on another CPU does not break it; byte identity between
 // runs is checked at full precision. After an intended change to a scene's physics,
-// re-record with:  FRAMELAB_UPDATE_GOLDEN=1 build/release/tests/app_golden_csv_test
+// re-record with:  FRAMELAB_UPDATE_GOLDEN=1 build/release/tests/release_tests --gtest_filter='golden_csv.*'
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
