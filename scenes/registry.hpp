@@ -21,7 +21,13 @@ struct scene_info {
   std::string teaching_text;  // a paragraph the UI shows next to the scene
   // The channels presentation mode reads out, most telling first (ui/presentation.hpp).
   std::vector<std::string> readouts = {};
+  // What the window shows as the scene's name when it is not `name` (a scene file's title;
+  // its name is its path).
+  std::string title = {};
 };
+
+// The name to show: the title if there is one, else the name.
+inline const std::string& display_name(const scene_info& info) { return info.title.empty() ? info.name : info.title; }
 
 // A function, so that a scene loaded from a file can keep its model (scenes/world/world_scene.hpp).
 using scene_factory = std::function<std::unique_ptr<scene>()>;

@@ -159,7 +159,7 @@ void draw_main_menu(ui_state& state) {
   draw_recording_indicator(state);
   // Right side: the current scene and the frame time.
   char status[160];
-  std::snprintf(status, sizeof status, "%s   |   %.2f ms/frame (%.0f fps)", state.sim->entry().info.name.c_str(),
+  std::snprintf(status, sizeof status, "%s   |   %.2f ms/frame (%.0f fps)", display_name(state.sim->entry().info).c_str(),
                 state.frame_ms, state.frame_ms > 0.0 ? 1000.0 / state.frame_ms : 0.0);
   // Only where it fits after the menus (a large interface on a small window leaves no room).
   const float status_x = ImGui::GetWindowWidth() - ImGui::CalcTextSize(status).x - ImGui::GetFontSize();

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <span>
 
+#include "scenes/registry.hpp"
 #include "ui/line_plot.hpp"
 #include "ui/panels.hpp"
 #include "ui/widgets.hpp"
@@ -69,7 +70,7 @@ void draw_readouts(ui_state& state) {
   ImGui::SetNextWindowPos(ImVec2(margin, margin), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.6f);
   if (ImGui::Begin("##presentation_readouts", nullptr, overlay_flags)) {
-    ImGui::TextDisabled("%s", state.sim->entry().info.name.c_str());
+    ImGui::TextDisabled("%s", display_name(state.sim->entry().info).c_str());
     constexpr ImGuiTableFlags table_flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoSavedSettings;
     // columns apart in proportion to the stage font, whatever the interface size
     ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(0.25f * ImGui::GetFontSize(), 0.0f));

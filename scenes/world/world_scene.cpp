@@ -489,7 +489,7 @@ const world_scene* as_file_world(const scene& s) {
 
 scene_entry make_world_entry(std::shared_ptr<const world_spec> spec) {
   scene_info info{spec->source, spec->category, spec->summary.empty() ? spec->title : spec->summary,
-                  spec->teaching_text, spec->readouts};
+                  spec->teaching_text, spec->readouts, spec->title};
   return {std::move(info), [spec] { return std::unique_ptr<scene>(std::make_unique<world_scene>(spec)); }};
 }
 
