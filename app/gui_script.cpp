@@ -72,7 +72,9 @@ std::optional<std::string> check_record_step(const script_step& step) {
     return std::nullopt;
   }
   if (step.args[0] != "start") return "expected start FILE or stop, got '" + step.args[0] + "'";
-  if (step.args.size() != 2) return std::string("'record start' needs a file (.mp4, .gif) or a folder/");
+  if (step.args.size() < 2) return std::string("'record start' needs a file (.mp4, .gif) or a folder/");
+  if (step.args.size() == 3 && step.args[2] != "window" && step.args[2] != "stage")
+    return "'record start FILE' records the window or the stage, got '" + step.args[2] + "'";
   video_format format = video_format::mp4;
   return video_format_for(step.args[1], format);
 }
@@ -313,6 +315,7 @@ std::optional<std::string> script_player::run(const script_step& step, ui::ui_st
     // The app starts and stops it (app/screen_recorder.hpp), as for File > Record.
     if (first == "start") {
       state.recording.start_path = step.args[1];
+      state.recording.stage_view = step.args.size() == 3 && step.args[2] == "stage";
     } else {
       state.recording.stop = true;
     }

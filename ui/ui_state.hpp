@@ -76,7 +76,8 @@ struct recording_link {
   std::string dialog_path;     // the dialog's path field
   // The next recording shows the stage (presentation mode without its transport bar: the
   // scene, readouts and captions) rather than the whole window. `framelab record` and
-  // File > Record choose it by default; a script's `record start` records the window.
+  // File > Record choose it by default; a script's `record start FILE` records the window,
+  // `record start FILE stage` the stage.
   bool stage_view = false;
   bool dialog_stage_view = true;      // the dialog's choice
   bool entered_presentation = false;  // app: the recording turned presentation mode on (and turns it off)

@@ -122,6 +122,12 @@ TEST_F(script_file, bad_lesson_lines_are_refused_with_file_and_line) {
   error = load_gui_script(write("pause now\n"), script);
   ASSERT_TRUE(error);
   EXPECT_NE(error->find(":1: 'pause' takes 0 argument(s)"), std::string::npos) << *error;
+  error = load_gui_script(write("record start slides.mp4 slides\n"), script);
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->find(":1: record: 'record start FILE' records the window or the stage, got 'slides'"),
+            std::string::npos)
+      << *error;
+  EXPECT_FALSE(load_gui_script(write("record start slides.mp4 stage\nrecord stop\n"), script));
   error = load_gui_script(write("key ctrl+q\n"), script);
   ASSERT_TRUE(error);
   EXPECT_NE(error->find("unknown key 'ctrl+q'"), std::string::npos) << *error;

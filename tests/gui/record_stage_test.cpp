@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "tests/app/decoded_video.hpp"
@@ -48,6 +49,25 @@ TEST(record_stage, record_shows_the_stage_by_default_without_the_menu_bar) {
   for (std::size_t i = 0; i < video.first.rgb.size() && i < video.last.rgb.size(); ++i)
     motion += std::abs(video.first.rgb[i] - video.last.rgb[i]);
   EXPECT_GT(motion / static_cast<double>(video.first.rgb.size()), 0.2) << "the scene did not move";
+  if (!HasFailure()) fs::remove_all(dir);
+}
+
+// A lesson's `record start FILE stage` records the stage; `record start FILE` the window.
+TEST(record_stage, a_script_records_the_stage_when_it_says_stage) {
+  const fs::path dir = fs::temp_directory_path() / ("framelab_script_stage_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string stage = (dir / "stage.mp4").string(), window = (dir / "window.mp4").string();
+  const std::string script = (dir / "record.lesson").string();
+  std::ofstream(script) << "scene carousel\nwait 3\nrecord start " << stage << " stage\nwait 10\nrecord stop\n"
+                        << "wait 3\nrecord start " << window << "\nwait 10\nrecord stop\n";
+  int exit_code = -1;
+  const std::string output = run(std::string(FRAMELAB_EXE) + " --script " + script + " --size 320x240", exit_code);
+  ASSERT_EQ(exit_code, 0) << output;
+  const auto on_stage = decode_video(stage), whole = decode_video(window);
+  ASSERT_TRUE(on_stage.error.empty()) << on_stage.error;
+  ASSERT_TRUE(whole.error.empty()) << whole.error;
+  EXPECT_GT(top_rows_blue_over_red(on_stage.last), min_background_blue_over_red) << "a menu bar across the top?";
+  EXPECT_LT(top_rows_blue_over_red(whole.last), min_background_blue_over_red) << "no menu bar in the window view?";
   if (!HasFailure()) fs::remove_all(dir);
 }
 
