@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
   g++ cmake ninja-build pkg-config
+  lld  # the linker (cmake/linker.cmake; GNU ld where it is missing)
   libsdl2-dev libimgui-dev libglm-dev python3-glad
   libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libstb-dev
   libgl1-mesa-dri xvfb xauth
