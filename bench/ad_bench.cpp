@@ -96,7 +96,7 @@ std::vector<bench_case> ad_cases(const option_values& o) {
   return cases;
 }
 
-const int registered = register_benchmark(
+const int ad_bench_registered = register_benchmark(
     {.name = "ad",
      .description = "Full Jacobian of a 3D and a 12D field: hand-written, dual (n passes), dual_n (1 pass), Eigen",
      .options = {{.name = "fields",

@@ -26,7 +26,7 @@
 //     }
 //     return cases;
 //   }
-//   const int registered = register_benchmark({
+//   const int widget_bench_registered = register_benchmark({  // named after the file (unity builds)
 //       .name = "widget",
 //       .description = "Widget update, ours against the naive loop",
 //       .options = {{.name = "sizes", .kind = option_kind::integer_list,

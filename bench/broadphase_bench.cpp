@@ -144,7 +144,7 @@ void adjust_broadphase_defaults(option_values& values) {
   values.set_default("brute-max", "10000");
 }
 
-const int registered = register_benchmark({
+const int broadphase_bench_registered = register_benchmark({
     .name = "broadphase",
     .description = "Broadphase on moving boxes, brute force, sort-and-sweep and a uniform grid (10 to 100,000; "
                    "--sizes up to 1,000,000), and a full step of 10,000 colliding spheres",

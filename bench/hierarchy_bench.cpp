@@ -216,7 +216,7 @@ std::string default_sweep_threads() {
   return hardware > 1 ? "1," + std::to_string(hardware) : "1";
 }
 
-const int registered = register_benchmark(
+const int hierarchy_bench_registered = register_benchmark(
     {.name = "hierarchy",
      .description = "World sweep of a random 3D double hierarchy: flat preorder arrays against a pointer tree "
                     "and the memory bandwidth bound",

@@ -64,7 +64,7 @@ void adjust_integrator_defaults(option_values& o) {
   if (o.flag("quick")) o.set_default("duration", "10");
 }
 
-const int registered = register_benchmark(
+const int integrators_bench_registered = register_benchmark(
     {.name = "integrators",
      .description = "Rotation integrators on a torque-free (1, 2, 3) top: ns per step and error after a fixed time",
      .options = {{.name = "integrators",

@@ -319,7 +319,7 @@ std::vector<published_ratio> article_factors() {
   return out;
 }
 
-const int registered = register_benchmark({
+const int list_bench_registered = register_benchmark({
     .name = "list",
     .description = "contiguous_list against std::list: pure traversal, accumulate, sorted insertion (article 3)",
     .options =

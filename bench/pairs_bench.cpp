@@ -81,7 +81,7 @@ void adjust_pairs_defaults(option_values& values) {
   if (values.flag("quick")) values.set_default("sizes", "1024,16384");
 }
 
-const int registered = register_benchmark({
+const int pairs_bench_registered = register_benchmark({
     .name = "pairs",
     .description = "Count the distinct pairs of 1..n with an even sum: std::count_if over distinct_pairs, "
                    "count_if_pairs (AVX2 at run time, and portable), the hand loop (default flags, and AVX2) "

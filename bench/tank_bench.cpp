@@ -97,7 +97,7 @@ std::vector<bench_case> tank_cases(const option_values& o) {
   return cases;
 }
 
-const int registered = register_benchmark(
+const int tank_bench_registered = register_benchmark(
     {.name = "tank",
      .description = "tank-turret's step from its scene file against the hand-written tank",
      .options = {{.name = "steps",

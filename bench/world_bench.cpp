@@ -99,7 +99,7 @@ void adjust_world_defaults(option_values& o) {
   if (o.flag("quick") && !o.given("frames")) o.set_default("frames", "2000");
 }
 
-const int registered = register_benchmark(
+const int world_bench_registered = register_benchmark(
     {.name = "world",
      .description = "A generated world scene file: every frame moved from its expressions and swept, with particles",
      .options = {{.name = "frames",

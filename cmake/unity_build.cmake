@@ -6,11 +6,11 @@
 # recompiles less after editing one file.
 #
 # Two files that define the same file-local name (a constant or helper in an anonymous
-# namespace) cannot share a batch. Such files are marked where their target is defined:
-# UNITY_BUILD OFF on a target whose every file does it (the self-registering scenes and
-# benchmarks, `registered`; the scene tests, `defaults`), SKIP_UNITY_BUILD_INCLUSION on a
-# single file. A new collision shows as "redefinition of 'x'" in a Unity/unity_<n>_cxx.cxx:
-# rename the name or mark the file. CMake never batches a file with its own COMPILE_OPTIONS
+# namespace) cannot share a batch: such names carry the file's name (a scene's
+# `carousel_registered`, a scene test's `carousel_defaults()`), or, where renaming would
+# touch too much, the file is marked SKIP_UNITY_BUILD_INCLUSION where its target is defined.
+# A new collision shows as "redefinition of 'x'" in a Unity/unity_<n>_cxx.cxx: rename the
+# name or mark the file. CMake never batches a file with its own COMPILE_OPTIONS
 # (the -O1 hot files of the sanitizer builds).
 option(FRAMELAB_UNITY_BUILD "Compile each target's sources in unity batches (faster full builds)" ON)
 set(CMAKE_UNITY_BUILD ${FRAMELAB_UNITY_BUILD})

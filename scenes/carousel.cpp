@@ -17,7 +17,7 @@ constexpr double puck_height = 0.12;        // m
 constexpr double puck_diameter = 0.7;       // m
 constexpr std::size_t platform_frame = 0, puck_particle = 0;
 
-const int registered = register_scene<carousel>(
+const int carousel_registered = register_scene<carousel>(
     {"carousel", "Moving frames", "A puck slides without friction on a platform that spins up",
      "The puck is a child of the platform: its position T1 and velocity v1 are kept in the platform's frame and "
      "integrated there. Newton's F = m a only holds in the world, so in the spinning frame the local acceleration "

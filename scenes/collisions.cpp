@@ -42,7 +42,7 @@ broadphase_method method_named(const std::string& name) {
   return broadphase_method::sort_and_sweep;
 }
 
-const int registered = register_scene<collisions>(
+const int collisions_registered = register_scene<collisions>(
     {"collisions", "Collisions",
      "Balls in a box (or a turning drum) colliding through impulses; brute-force, sort-and-sweep or uniform-grid "
      "broadphase",

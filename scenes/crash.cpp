@@ -22,7 +22,7 @@ constexpr double wall_x = 0.0;       // m, the wall's face
 constexpr double arrow_scale = 0.3;  // m per m/s
 constexpr std::array<double, crash::crate_count> crate_z{0.15, -0.15, 0.1};
 
-const int registered = register_scene<crash>(
+const int crash_registered = register_scene<crash>(
     {"crash", "Moving frames", "A car with loose crates hits a wall: counteract the inherited change or not",
      "The crates are children of the car in the transform hierarchy; their local velocity is relative to the car. "
      "At the wall an impulse stops the car: its global velocity changes by dv = -v. Every child inherits that "

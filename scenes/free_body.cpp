@@ -6,7 +6,7 @@ namespace framelab {
 
 namespace {
 
-const int registered = register_scene<free_body>(
+const int free_body_registered = register_scene<free_body>(
     {"free-body", "Spinning bodies", "One torque-free body: the gyroscopic term and the integrators that keep it",
      "No torque acts on this box, yet its angular velocity omega (orange) wanders: alpha = I^-1 (tau - omega x L) "
      "has the gyroscopic term omega x L, non-zero whenever omega and L (cyan) point different ways. L stays fixed "

@@ -4,15 +4,15 @@
 #include <cstdio>
 #include <numbers>
 
+#include "core/angle_units.hpp"
 #include "scenes/registry.hpp"
 
 namespace framelab {
 
 namespace {
 
-constexpr double deg = std::numbers::pi / 180.0;
 
-const int registered = register_scene<gyroscope>(
+const int gyroscope_registered = register_scene<gyroscope>(
     {"gyroscope", "Spinning bodies", "A heavy spinning top on a pivot: precession and nutation under gravity",
      "A flywheel spins on an axle whose end rests on a pivot. Gravity pulls the wheel down, but its torque "
      "tau = r x m g (pink) is horizontal: it changes L (cyan) sideways, dL/dt = tau, so the axle swings around "

@@ -3,15 +3,15 @@
 #include <cmath>
 #include <numbers>
 
+#include "core/angle_units.hpp"
 #include "scenes/registry.hpp"
 
 namespace framelab {
 
 namespace {
 
-constexpr double deg = std::numbers::pi / 180.0;
 
-const int registered = register_scene<precession>(
+const int precession_registered = register_scene<precession>(
     {"precession", "Spinning bodies", "Torque-free precession of a coin: body cone rolling on the space cone",
      "A coin spun about an axis tilted from its symmetry axis wobbles although no torque acts. L (cyan) is fixed; "
      "omega (orange) and the coin's axle turn around it at the space precession rate |L|/I1, while seen from the "

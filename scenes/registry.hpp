@@ -1,6 +1,7 @@
 #pragma once
 // The scene registry: each scene registers itself with one line in its own .cpp,
-//   const int registered = framelab::register_scene<my_scene>({...});
+//   const int my_scene_registered = framelab::register_scene<my_scene>({...});
+// (named after the file: unity builds compile several files as one, cmake/unity_build.cmake)
 // as Box2D's samples do. The CLI, the UI, the benchmarks and the tests all list
 // scenes from here.
 #include <functional>

@@ -12,7 +12,7 @@ namespace {
 constexpr std::size_t shell_trail_length = 400;
 constexpr double shell_diameter = 0.4;  // m
 
-const int registered = register_scene<tank_turret>(
+const int tank_turret_registered = register_scene<tank_turret>(
     {"tank-turret", "Moving frames", "A tank drives a circle while its turret yaws and its barrel pitches; it can fire",
      "Each part of the tank is posed relative to its parent: the hull relative to the world, the turret relative "
      "to the hull, the barrel relative to the turret. The world pose of the muzzle is the composition "

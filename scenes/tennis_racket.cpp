@@ -8,7 +8,7 @@ namespace framelab {
 
 namespace {
 
-const int registered = register_scene<tennis_racket>(
+const int tennis_racket_registered = register_scene<tennis_racket>(
     {"tennis-racket", "Spinning bodies", "The Dzhanibekov effect: four integrators race the exact flip",
      "The same T-handle four times, spun about its intermediate principal axis (the stem) with a tiny wobble. "
      "Rotation about the intermediate axis is unstable: the handle flips over and back again and again, as "

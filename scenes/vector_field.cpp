@@ -13,7 +13,7 @@ namespace framelab {
 
 namespace {
 
-const int registered = register_scene<vector_field>(
+const int vector_field_registered = register_scene<vector_field>(
     {"vector-field", "Mathematics",
      "A planar field with streamlines; its Jacobian by dual numbers against finite differences",
      "Arrows show a field V(x, y) on the ground, lines follow it (streamlines), and particles drift with it. The "

@@ -7,6 +7,7 @@
 #include <numbers>
 #include <optional>
 
+#include "core/angle_units.hpp"
 #include "scenes/carousel.hpp"
 #include "ui/scene_panels.hpp"
 #include "ui/widgets.hpp"
@@ -15,7 +16,6 @@ namespace framelab::ui {
 
 namespace {
 
-constexpr double rad_to_deg = 180.0 / std::numbers::pi;
 
 // The ride camera turns with the platform: each frame its yaw grows by the angle
 // the platform turned since the last frame (both are rotations about +y; the orbit
@@ -149,7 +149,7 @@ void draw_carousel_panel(ui_state& state) {
   tooltip("Length of an arrow on screen per m/s^2 of acceleration");
 }
 
-const int registered =
+const int carousel_panel_registered =
     register_scene_panel<carousel>("Carousel", &draw_carousel_panel, &ride_every_frame, {20.0f, 13.0f});
 
 }  // namespace

@@ -197,7 +197,7 @@ void draw_collisions_panel(ui_state& state) {
   draw_growth(state, *running(state), state.panel_state<panel_settings>());
 }
 
-const int registered = register_scene_panel<collisions>("Collisions", &draw_collisions_panel, nullptr, {20.0f, 12.0f});
+const int collisions_panel_registered = register_scene_panel<collisions>("Collisions", &draw_collisions_panel, nullptr, {20.0f, 12.0f});
 
 }  // namespace
 

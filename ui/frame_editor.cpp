@@ -8,13 +8,13 @@
 #include <optional>
 #include <string>
 
+#include "core/angle_units.hpp"
 #include "ui/widgets.hpp"
 
 namespace framelab::ui {
 
 namespace {
 
-constexpr double deg = std::numbers::pi / 180.0;
 
 bool finite3(const glm::dvec3& v) {
   return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);

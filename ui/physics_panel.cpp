@@ -10,6 +10,7 @@
 #include <numbers>
 #include <string>
 
+#include "core/angle_units.hpp"
 #include "scenes/rigid_body_scene.hpp"
 #include "ui/rotation_overlay.hpp"
 #include "ui/scene_panels.hpp"
@@ -19,7 +20,6 @@ namespace framelab::ui {
 
 namespace {
 
-constexpr double rad_to_deg = 180.0 / std::numbers::pi;
 // Above this fraction of the convergence bound the readout turns amber.
 constexpr double warn_fraction = 0.7;
 constexpr ImU32 warn_color = IM_COL32(255, 200, 80, 255);
@@ -224,7 +224,7 @@ void draw_physics(ui_state& state) {
 
 // Every spinning-body scene (free-body, precession, tennis-racket, gyroscope, and any
 // later one) derives from rigid_body_scene.
-const int registered = register_scene_panel<rigid_body_scene>("Physics", &draw_physics, nullptr, {20.0f, 14.0f});
+const int physics_panel_registered = register_scene_panel<rigid_body_scene>("Physics", &draw_physics, nullptr, {20.0f, 14.0f});
 
 }  // namespace
 

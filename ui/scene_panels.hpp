@@ -3,7 +3,8 @@
 // needs more than the generated parameter widgets (a physics panel, a Jacobian
 // readout, a Fire button with options) gets a panel here, registered with one line
 // in its own ui/<scene>_panel.cpp, for a scene TYPE:
-//   const int registered = framelab::ui::register_scene_panel<rigid_body_scene>("Physics", &draw_physics);
+//   const int physics_panel_registered =  // named after the file (unity builds)
+//       framelab::ui::register_scene_panel<rigid_body_scene>("Physics", &draw_physics);
 // The panel is drawn in its own window while the loaded scene is a T (or derives from
 // T: one panel serves a family of scenes, and a new scene of the family gets it
 // without a list of names to update). It reaches the concrete scene with dynamic_cast

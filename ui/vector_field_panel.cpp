@@ -329,7 +329,7 @@ void draw_vector_field_panel(ui_state& state) {
   if (const auto request = draw_analysis(state, ps, cursor)) move_probe(state, *request);
 }
 
-const int registered =
+const int vector_field_panel_registered =
     register_scene_panel<vector_field>("Jacobian", &draw_vector_field_panel, nullptr, {30.0f, 16.0f});
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "core/angle_units.hpp"
 #include "core/frames/hierarchy.hpp"
 #include "core/scene_view.hpp"
 
@@ -91,7 +92,6 @@ class hand_written_tank {
   }
 
  private:
-  static constexpr double deg = std::numbers::pi / 180.0;
   static node_id id(int part) { return node_id{std::uint32_t(part)}; }
   static transform<double, 3> pose(glm::dvec3 translation, double angle, glm::dvec3 axis) {
     transform<double, 3> p;

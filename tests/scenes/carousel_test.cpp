@@ -22,7 +22,7 @@ constexpr double order_slack = 0.75;   // measured ratio >= 0.75 * 2^order
 constexpr double rk4_path_tol = 1e-8;  // m, at the finest dt below
 constexpr double arrow_tol = 1e-12;    // m/s^2
 
-param_values defaults() {
+param_values carousel_defaults() {
   return param_values::defaults(carousel().parameters());
 }
 
@@ -32,7 +32,7 @@ struct setup {
   std::string method = "rk4";
 
   param_values values() const {
-    param_values v = defaults();
+    param_values v = carousel_defaults();
     v.set("initial_rate", w0);
     v.set("angular_accel", alpha);
     v.set("spin_up_time", spin_up);
@@ -215,17 +215,17 @@ TEST(carousel, platform_frame_trail_turns_with_the_platform) {
 }
 
 TEST(carousel, puck_off_the_platform_is_refused_at_start) {
-  param_values v = defaults();
+  param_values v = carousel_defaults();
   v.set("puck_position", std::vector<double>{6.0, 0.0});
   const auto error = carousel().check(v);
   ASSERT_TRUE(error.has_value());
   EXPECT_NE(error->find("puck_position"), std::string::npos);
-  EXPECT_FALSE(carousel().check(defaults()).has_value());
+  EXPECT_FALSE(carousel().check(carousel_defaults()).has_value());
 }
 
 TEST(carousel, relaunch_starts_over_on_the_platform) {
   carousel scene;
-  scene.reset(defaults());
+  scene.reset(carousel_defaults());
   bool relaunched = false;
   double last_distance = 0.0;
   for (int i = 0; i < 1200; ++i) {

@@ -24,12 +24,12 @@ constexpr double dt = 1.0 / 120.0;
 constexpr double energy_tol = 1e-10;  // relative, restitution 1 and no gravity, thousands of impulses
 constexpr double sum_tol = 1e-12;     // relative, channels against sums done here
 
-param_values defaults() {
+param_values collisions_defaults() {
   return param_values::defaults(collisions().parameters());
 }
 
-param_values with(std::initializer_list<std::pair<const char*, param_value>> changes) {
-  param_values values = defaults();
+param_values collisions_with(std::initializer_list<std::pair<const char*, param_value>> changes) {
+  param_values values = collisions_defaults();
   for (const auto& [name, value] : changes) values.set(name, value);
   return values;
 }
@@ -53,16 +53,16 @@ TEST(collisions, registers_with_a_teaching_text) {
   const scene_entry* entry = find_scene("collisions");
   ASSERT_NE(entry, nullptr);
   EXPECT_FALSE(entry->info.teaching_text.empty());
-  EXPECT_FALSE(collisions().check(defaults()));
+  EXPECT_FALSE(collisions().check(collisions_defaults()));
 }
 
 TEST(collisions, all_broadphases_give_the_same_pairs_and_bit_identical_trajectories) {
   for (const double drum : {0.0, 1.5}) {
     collisions brute, sweep, grid;
-    brute.reset(with({{"broadphase", std::string("brute-force")}, {"drum_rate", drum}, {"balls", std::int64_t{600}}}));
+    brute.reset(collisions_with({{"broadphase", std::string("brute-force")}, {"drum_rate", drum}, {"balls", std::int64_t{600}}}));
     sweep.reset(
-        with({{"broadphase", std::string("sort-and-sweep")}, {"drum_rate", drum}, {"balls", std::int64_t{600}}}));
-    grid.reset(with({{"broadphase", std::string("uniform-grid")}, {"drum_rate", drum}, {"balls", std::int64_t{600}}}));
+        collisions_with({{"broadphase", std::string("sort-and-sweep")}, {"drum_rate", drum}, {"balls", std::int64_t{600}}}));
+    grid.reset(collisions_with({{"broadphase", std::string("uniform-grid")}, {"drum_rate", drum}, {"balls", std::int64_t{600}}}));
     ASSERT_EQ(brute.broadphase(), broadphase_method::brute_force);
     ASSERT_EQ(sweep.broadphase(), broadphase_method::sort_and_sweep);
     ASSERT_EQ(grid.broadphase(), broadphase_method::uniform_grid);
@@ -85,7 +85,7 @@ TEST(collisions, all_broadphases_give_the_same_pairs_and_bit_identical_trajector
 
 TEST(collisions, switching_the_broadphase_live_changes_nothing_but_the_method) {
   collisions steady, switched;
-  const param_values values = with({{"balls", std::int64_t{500}}});
+  const param_values values = collisions_with({{"balls", std::int64_t{500}}});
   steady.reset(values);
   switched.reset(values);
   const broadphase_method cycle[] = {broadphase_method::brute_force, broadphase_method::uniform_grid,
@@ -101,7 +101,7 @@ TEST(collisions, switching_the_broadphase_live_changes_nothing_but_the_method) {
 
 TEST(collisions, channels_agree_with_sums_over_the_balls) {
   collisions scene;
-  scene.reset(with({{"balls", std::int64_t{300}}, {"drum_rate", 0.7}}));
+  scene.reset(collisions_with({{"balls", std::int64_t{300}}, {"drum_rate", 0.7}}));
   for (int step = 0; step < 100; ++step) scene.step(dt);
   const std::vector<double> ch = read_channels(scene);
   const auto& s = scene.world().spheres;
@@ -128,7 +128,7 @@ TEST(collisions, channels_agree_with_sums_over_the_balls) {
 
 TEST(collisions, energy_is_conserved_with_restitution_1_and_no_gravity) {
   collisions scene;
-  scene.reset(with({{"restitution", 1.0}, {"gravity", 0.0}, {"balls", std::int64_t{800}}, {"initial_speed", 4.0}}));
+  scene.reset(collisions_with({{"restitution", 1.0}, {"gravity", 0.0}, {"balls", std::int64_t{800}}, {"initial_speed", 4.0}}));
   std::vector<double> ch = read_channels(scene);
   const double e0 = ch[2];
   std::size_t touching = 0;
@@ -144,7 +144,7 @@ TEST(collisions, energy_is_conserved_with_restitution_1_and_no_gravity) {
 TEST(collisions, no_ball_leaves_the_box_or_the_turning_drum) {
   for (const double drum : {0.0, -3.0}) {
     collisions scene;
-    scene.reset(with({{"drum_rate", drum}, {"initial_speed", 12.0}, {"balls", std::int64_t{1000}}}));
+    scene.reset(collisions_with({{"drum_rate", drum}, {"initial_speed", 12.0}, {"balls", std::int64_t{1000}}}));
     const auto& world = scene.world();
     for (int step = 0; step < 600; ++step) {
       scene.step(dt);
@@ -161,7 +161,7 @@ TEST(collisions, no_ball_leaves_the_box_or_the_turning_drum) {
 TEST(collisions, the_timing_log_keeps_each_ball_count_across_resets) {
   collisions scene;
   for (const std::int64_t balls : {100, 300}) {
-    scene.reset(with({{"balls", balls}}));
+    scene.reset(collisions_with({{"balls", balls}}));
     for (int step = 0; step < 10; ++step) scene.step(dt);
   }
   const auto& log = scene.timing_log(broadphase_method::sort_and_sweep);
@@ -245,10 +245,10 @@ TEST(collisions, the_broadphase_choice_keeps_its_names_and_default) {
     EXPECT_EQ(p.default_value, param_value(std::string("sort-and-sweep")));
     EXPECT_EQ(p.choices, (std::vector<std::string>{"brute-force", "sort-and-sweep", "uniform-grid"}));
   }
-  EXPECT_EQ(collisions::read_settings(defaults()).method, broadphase_method::sort_and_sweep);
-  EXPECT_EQ(collisions::read_settings(with({{"broadphase", std::string("brute-force")}})).method,
+  EXPECT_EQ(collisions::read_settings(collisions_defaults()).method, broadphase_method::sort_and_sweep);
+  EXPECT_EQ(collisions::read_settings(collisions_with({{"broadphase", std::string("brute-force")}})).method,
             broadphase_method::brute_force);
-  EXPECT_EQ(collisions::read_settings(with({{"broadphase", std::string("uniform-grid")}})).method,
+  EXPECT_EQ(collisions::read_settings(collisions_with({{"broadphase", std::string("uniform-grid")}})).method,
             broadphase_method::uniform_grid);
 }
 

@@ -16,13 +16,13 @@ namespace {
 constexpr double impulse_tol = 1e-12;  // m/s
 constexpr double contact_tol = 1e-12;  // m
 
-param_values defaults() {
+param_values crash_defaults() {
   return param_values::defaults(crash().parameters());
 }
 
 TEST(crash, side_by_side_shows_both_cases) {
   crash scene;
-  scene.reset(defaults());
+  scene.reset(crash_defaults());
   ASSERT_EQ(scene.lane_count(), 2);
   EXPECT_TRUE(scene.counteracts(0));
   EXPECT_FALSE(scene.counteracts(1));
@@ -30,7 +30,7 @@ TEST(crash, side_by_side_shows_both_cases) {
 
 TEST(crash, the_impulse_keeps_the_crates_global_velocity_with_counteract_and_glues_them_without) {
   crash scene;
-  param_values values = defaults();
+  param_values values = crash_defaults();
   values.set("speed", 7.5);
   scene.reset(values);
   scene.step(0.3);  // moving, before the wall
@@ -57,7 +57,7 @@ TEST(crash, the_impulse_keeps_the_crates_global_velocity_with_counteract_and_glu
 
 TEST(crash, the_car_stops_at_the_wall_and_loose_crates_slide_to_the_front_of_the_bed) {
   crash scene;
-  param_values values = defaults();
+  param_values values = crash_defaults();
   values.set("speed", 8.0);
   values.set("distance", 12.0);
   scene.reset(values);
@@ -91,7 +91,7 @@ TEST(crash, the_car_stops_at_the_wall_and_loose_crates_slide_to_the_front_of_the
 // friction deceleration mu g: x(t) = x0 + v0 t - mu g t^2 / 2 in the car's frame.
 TEST(crash, sliding_crates_decelerate_at_mu_g) {
   crash scene;
-  param_values values = defaults();
+  param_values values = crash_defaults();
   values.set("speed", 2.0);
   values.set("friction", 0.5);
   values.set("layout", std::string("single car"));
@@ -112,7 +112,7 @@ TEST(crash, sliding_crates_decelerate_at_mu_g) {
 TEST(crash, single_car_follows_the_counteract_parameter) {
   for (const bool counteract : {false, true}) {
     crash scene;
-    param_values values = defaults();
+    param_values values = crash_defaults();
     values.set("layout", std::string("single car"));
     values.set("counteract", counteract);
     scene.reset(values);
@@ -128,7 +128,7 @@ TEST(crash, single_car_follows_the_counteract_parameter) {
 
 TEST(crash, edits_go_through_the_hierarchy_and_drawn_parts_refuse) {
   crash scene;
-  scene.reset(defaults());
+  scene.reset(crash_defaults());
   // A global velocity change on the car, counteracted: the crates keep their velocity.
   const int car_view = 0;
   ASSERT_EQ(scene.view().nodes[car_view].name.rfind("car", 0), 0u);

@@ -20,12 +20,12 @@ constexpr double flip_period_tol = 5e-4;      // 0.05 %
 constexpr double ghost_angle_tol = 2e-3;      // rad, midpoint vs closed form after 10 s at 120 Hz
 constexpr double gyro_off_tol = 1e-12;        // omega is constant to round-off without omega x L
 
-param_values defaults() {
+param_values free_body_defaults() {
   return param_values::defaults(free_body().parameters());
 }
 
-param_values with(std::initializer_list<std::pair<const char*, param_value>> changes) {
-  param_values v = defaults();
+param_values free_body_with(std::initializer_list<std::pair<const char*, param_value>> changes) {
+  param_values v = free_body_defaults();
   for (const auto& [name, value] : changes) v.set(name, value);
   return v;
 }
@@ -37,17 +37,17 @@ double angle_between(const glm::dquat& a, const glm::dquat& b) {
 
 TEST(free_body, check_names_the_inertia_problem) {
   free_body scene;
-  EXPECT_FALSE(scene.check(defaults()));
-  const auto zero = scene.check(with({{"inertia", std::vector<double>{0.0, 1.0, 1.0}}}));
+  EXPECT_FALSE(scene.check(free_body_defaults()));
+  const auto zero = scene.check(free_body_with({{"inertia", std::vector<double>{0.0, 1.0, 1.0}}}));
   ASSERT_TRUE(zero);
   EXPECT_NE(zero->find("inertia"), std::string::npos) << *zero;
   EXPECT_NE(zero->find("> 0"), std::string::npos) << *zero;
-  const auto triangle = scene.check(with({{"inertia", std::vector<double>{1.0, 1.0, 3.0}}}));
+  const auto triangle = scene.check(free_body_with({{"inertia", std::vector<double>{1.0, 1.0, 3.0}}}));
   ASSERT_TRUE(triangle);
   EXPECT_EQ(triangle->rfind("inertia", 0), 0u) << *triangle;
   EXPECT_NE(triangle->find("triangle inequality"), std::string::npos) << *triangle;
   // A flat plate (I1 + I2 = I3) is a rigid body.
-  EXPECT_FALSE(scene.check(with({{"inertia", std::vector<double>{1.0, 2.0, 3.0}}})));
+  EXPECT_FALSE(scene.check(free_body_with({{"inertia", std::vector<double>{1.0, 2.0, 3.0}}})));
 }
 
 TEST(free_body, box_edges_reproduce_the_principal_moments) {
@@ -64,7 +64,7 @@ TEST(free_body, box_edges_reproduce_the_principal_moments) {
 
 TEST(free_body, midpoint_keeps_energy_and_momentum_and_flips_at_the_elliptic_period) {
   free_body scene;
-  scene.reset(defaults());  // inertia (1, 2, 3), omega (0.01, 5, 0.01), midpoint, gyro on
+  scene.reset(free_body_defaults());  // inertia (1, 2, 3), omega (0.01, 5, 0.01), midpoint, gyro on
   const double dt = 1.0 / 60.0;
   const int steps = 6000;  // 100 s
   std::vector<double> crossings;
@@ -89,7 +89,7 @@ TEST(free_body, midpoint_keeps_energy_and_momentum_and_flips_at_the_elliptic_per
 
 TEST(free_body, ghost_follows_the_midpoint_body) {
   free_body scene;
-  scene.reset(with({{"omega", std::vector<double>{0.3, 2.0, 0.5}}}));
+  scene.reset(free_body_with({{"omega", std::vector<double>{0.3, 2.0, 0.5}}}));
   for (int i = 0; i < 1200; ++i) scene.step(1.0 / 120.0);  // 10 s
   const auto& nodes = scene.view().nodes;
   const double angle =
@@ -103,7 +103,7 @@ TEST(free_body, ghost_follows_the_midpoint_body) {
 
 TEST(free_body, without_the_gyroscopic_term_omega_never_changes) {
   free_body scene;
-  scene.reset(with({{"gyro", false}, {"omega", std::vector<double>{0.4, 2.0, 0.7}}}));
+  scene.reset(free_body_with({{"gyro", false}, {"omega", std::vector<double>{0.4, 2.0, 0.7}}}));
   const glm::dvec3 omega0 = scene.body(0).body.angular_velocity;
   const glm::dvec3 l0 = scene.body(0).body.angular_momentum();
   for (int i = 0; i < 600; ++i) scene.step(1.0 / 60.0);
@@ -114,7 +114,7 @@ TEST(free_body, without_the_gyroscopic_term_omega_never_changes) {
 
 TEST(free_body, explicit_euler_with_the_gyroscopic_term_gains_energy_every_step) {
   free_body scene;
-  scene.reset(with({{"integrator", std::string("explicit-euler")}}));
+  scene.reset(free_body_with({{"integrator", std::string("explicit-euler")}}));
   double previous = scene.body(0).energy();
   for (int i = 0; i < 1200; ++i) {
     scene.step(1.0 / 60.0);
@@ -127,7 +127,7 @@ TEST(free_body, explicit_euler_with_the_gyroscopic_term_gains_energy_every_step)
 
 TEST(free_body, settings_change_live_without_reset) {
   free_body scene;
-  scene.reset(defaults());
+  scene.reset(free_body_defaults());
   for (int i = 0; i < 60; ++i) scene.step(1.0 / 60.0);
   const rigid_body_d before = scene.body(0).body;
   scene.body(0).settings.integrator = integrator_kind::rk4;
@@ -143,7 +143,7 @@ TEST(free_body, a_refused_step_pauses_the_simulation_with_the_reason) {
   simulation sim;
   const scene_entry* entry = find_scene("free-body");
   ASSERT_NE(entry, nullptr);
-  param_values values = defaults();
+  param_values values = free_body_defaults();
   values.set("omega", std::vector<double>{0.0, 300.0, 1.0});  // 5 rad per step at 60 Hz
   ASSERT_FALSE(sim.load(*entry, values));
   clock_settings clock;
@@ -173,7 +173,7 @@ TEST(free_body, channels_start_with_the_issue_names_in_order) {
   ASSERT_GE(channels.size(), std::size(expected));
   for (std::size_t i = 0; i < std::size(expected); ++i) EXPECT_EQ(channels[i].name, expected[i]);
   free_body scene;
-  scene.reset(defaults());
+  scene.reset(free_body_defaults());
   const std::vector<double> out = read_channels(scene);
   EXPECT_DOUBLE_EQ(out[0], 1.0);                            // identity at t = 0
   EXPECT_DOUBLE_EQ(out[5], 5.0);                            // wy

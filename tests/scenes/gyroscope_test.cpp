@@ -23,7 +23,7 @@ constexpr double turning_tilt_tol = 2e-3;  // rad, sampled at 480 Hz
 constexpr double energy_bound = 1e-3;      // |E/E0 - 1| of midpoint (Strang-split gravity) at 120 Hz
 constexpr double conserved_tol = 1e-10;    // relative, L_y and L . axis
 
-param_values defaults() {
+param_values gyroscope_defaults() {
   return param_values::defaults(gyroscope().parameters());
 }
 
@@ -52,7 +52,7 @@ steady_run run_steady(const param_values& values, double dt, double duration) {
 }
 
 TEST(gyroscope, steady_start_precesses_at_the_closed_form_rate_without_nodding) {
-  param_values values = defaults();
+  param_values values = gyroscope_defaults();
   values.set("start", std::string("steady"));
   const top_constants c = constants(values);
   const double theta = 60.0 * deg, a = c.i3 * 50.0;
@@ -73,7 +73,7 @@ TEST(gyroscope, steady_start_precesses_at_the_closed_form_rate_without_nodding) 
 }
 
 TEST(gyroscope, released_top_nods_down_to_the_closed_form_turning_point) {
-  const param_values values = defaults();  // released, spin 50 rad/s, tilt 60 deg
+  const param_values values = gyroscope_defaults();  // released, spin 50 rad/s, tilt 60 deg
   const top_constants c = constants(values);
   const double u0 = std::cos(60.0 * deg), a2 = std::pow(c.i3 * 50.0, 2);
   // 2 I1 g l u^2 - a^2 u - (2 I1 g l - a^2 u0) = 0, the root below u0
@@ -96,7 +96,7 @@ TEST(gyroscope, released_top_nods_down_to_the_closed_form_turning_point) {
 
 TEST(gyroscope, midpoint_keeps_energy_bounded_and_the_two_momenta_exactly) {
   gyroscope scene;
-  scene.reset(defaults());
+  scene.reset(gyroscope_defaults());
   const spinning_body& b = scene.body(0);
   const double ly0 = b.body.angular_momentum().y, l_axis0 = glm::dot(b.body.angular_momentum(), scene.axis());
   double worst = 0.0;
@@ -115,7 +115,7 @@ TEST(gyroscope, without_the_gyroscopic_term_it_precesses_far_too_slowly) {
   // Dropping omega x L leaves omega' = I^-1 tau: the fast-spinning axle follows omega,
   // which turns sideways at |tau| / (I1 omega3 sin theta) per radian, i.e. it precesses at
   // g l / (I1 omega3) instead of about g l / (I3 omega3): I1/I3 = 6.4 times too slowly.
-  param_values values = defaults();
+  param_values values = gyroscope_defaults();
   values.set("gyro", false);
   const top_constants c = constants(values);
   gyroscope scene;
@@ -131,13 +131,13 @@ TEST(gyroscope, without_the_gyroscopic_term_it_precesses_far_too_slowly) {
   EXPECT_NEAR(scene.azimuth() / 20.0 / game_rate, 1.0, 0.02);
   EXPECT_LT(tilt_max - 60.0 * deg, 0.02);  // hardly any nodding
   gyroscope real;
-  real.reset(defaults());
+  real.reset(gyroscope_defaults());
   for (int i = 0; i < 4800; ++i) real.step(1.0 / 240.0);
   EXPECT_GT(real.azimuth() / scene.azimuth(), 5.0);
 }
 
 TEST(gyroscope, a_top_that_does_not_spin_falls_like_a_pendulum) {
-  param_values values = defaults();
+  param_values values = gyroscope_defaults();
   values.set("spin", 0.0);
   gyroscope scene;
   scene.reset(values);
@@ -151,7 +151,7 @@ TEST(gyroscope, a_top_that_does_not_spin_falls_like_a_pendulum) {
 }
 
 TEST(gyroscope, check_refuses_a_steady_start_that_does_not_exist) {
-  param_values values = defaults();
+  param_values values = gyroscope_defaults();
   values.set("start", std::string("steady"));
   values.set("spin", 2.0);
   const auto error = gyroscope().check(values);

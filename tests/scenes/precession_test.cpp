@@ -16,9 +16,9 @@ namespace {
 constexpr double rate_tol = 5e-4;         // 0.05 %, the target at dt = 1/60
 constexpr double order_tol = 0.6;         // on the error ratio 4 of a second-order method
 constexpr double ghost_angle_tol = 2e-3;  // rad after 5 s at 120 Hz (measured 8.6e-4)
-constexpr double geometry_tol = 1e-9;
+constexpr double precession_geometry_tol = 1e-9;
 
-param_values defaults() {
+param_values precession_defaults() {
   return param_values::defaults(precession().parameters());
 }
 
@@ -61,7 +61,7 @@ measured_rates measure(const param_values& values, double dt, double duration) {
 }
 
 TEST(precession, midpoint_rates_match_the_closed_form_and_converge_at_second_order) {
-  const param_values values = defaults();  // coin r = 1 m, 0.12 m thick, |omega| = 3 rad/s, tilt 20 deg
+  const param_values values = precession_defaults();  // coin r = 1 m, 0.12 m thick, |omega| = 3 rad/s, tilt 20 deg
   precession scene;
   scene.reset(values);
   const double body_exact = scene.reference().body_precession_rate();
@@ -85,7 +85,7 @@ TEST(precession, midpoint_rates_match_the_closed_form_and_converge_at_second_ord
 }
 
 TEST(precession, prolate_cylinder_precesses_the_other_way_in_the_body) {
-  param_values values = defaults();
+  param_values values = precession_defaults();
   values.set("thickness", 4.0);  // I1 > I3: (I3 - I1)/I1 < 0
   precession scene;
   scene.reset(values);
@@ -97,7 +97,7 @@ TEST(precession, prolate_cylinder_precesses_the_other_way_in_the_body) {
 
 TEST(precession, ghost_follows_the_midpoint_coin) {
   precession scene;
-  scene.reset(defaults());
+  scene.reset(precession_defaults());
   for (int i = 0; i < 600; ++i) scene.step(1.0 / 120.0);
   const auto& nodes = scene.view().nodes;
   const glm::dquat body = nodes[precession::body_frame].world.rotation;
@@ -109,7 +109,7 @@ TEST(precession, ghost_follows_the_midpoint_coin) {
 
 TEST(precession, cones_touch_along_omega_with_the_right_half_angles) {
   precession scene;
-  scene.reset(defaults());
+  scene.reset(precession_defaults());
   for (int i = 0; i < 100; ++i) scene.step(1.0 / 120.0);
   const auto& nodes = scene.view().nodes;
   const glm::dvec3 w = scene.body(0).body.angular_velocity, l = scene.body(0).body.angular_momentum();
@@ -121,16 +121,16 @@ TEST(precession, cones_touch_along_omega_with_the_right_half_angles) {
   const double space_half = std::atan(0.5 * space_cone.size.x / space_cone.size.y);
   EXPECT_NEAR(space_half, std::acos(glm::dot(glm::normalize(w), glm::normalize(l))), 1e-9);
   const glm::dvec3 axis = -space_cone.world.rotate(glm::dvec3(0.0, 1.0, 0.0));
-  EXPECT_NEAR(glm::dot(axis, glm::normalize(l)), 1.0, geometry_tol);
+  EXPECT_NEAR(glm::dot(axis, glm::normalize(l)), 1.0, precession_geometry_tol);
   // Both slant lengths equal the omega arrow: they meet at its tip.
   const double slant_body = body_cone.size.y / std::cos(std::atan(0.5 * body_cone.size.x / body_cone.size.y));
   const double slant_space = space_cone.size.y / std::cos(space_half);
-  EXPECT_NEAR(slant_body, slant_space, geometry_tol);
-  EXPECT_NEAR(slant_body, glm::length(scene.view().vectors[0].value) * scene.view().vectors[0].scale, geometry_tol);
+  EXPECT_NEAR(slant_body, slant_space, precession_geometry_tol);
+  EXPECT_NEAR(slant_body, glm::length(scene.view().vectors[0].value) * scene.view().vectors[0].scale, precession_geometry_tol);
 }
 
 TEST(precession, without_the_gyroscopic_term_omega_stays_put) {
-  param_values values = defaults();
+  param_values values = precession_defaults();
   values.set("gyro", false);
   precession scene;
   scene.reset(values);

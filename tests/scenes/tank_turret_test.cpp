@@ -20,7 +20,7 @@ namespace {
 constexpr double geometry_tol = 1e-9;
 constexpr double difference_tol = 1e-5;  // central differences with h = 1e-4 s
 
-param_values defaults() {
+param_values tank_turret_defaults() {
   return param_values::defaults(tank_turret().parameters());
 }
 
@@ -30,7 +30,7 @@ glm::dvec3 node_position(tank_turret& scene, int node) {
 
 TEST(tank_turret, hull_runs_on_its_circle_at_its_speed_facing_forward) {
   tank_turret scene;
-  param_values values = defaults();
+  param_values values = tank_turret_defaults();
   values.set("drive_radius", 6.0);
   values.set("drive_speed", 2.5);
   scene.reset(values);
@@ -54,7 +54,7 @@ TEST(tank_turret, hull_runs_on_its_circle_at_its_speed_facing_forward) {
 
 TEST(tank_turret, barrel_keeps_its_length_and_the_muzzle_rises_with_the_pitch) {
   tank_turret scene;
-  param_values values = defaults();
+  param_values values = tank_turret_defaults();
   values.set("barrel_amplitude", 30.0);
   values.set("barrel_period", 2.0);
   scene.reset(values);
@@ -76,7 +76,7 @@ TEST(tank_turret, barrel_keeps_its_length_and_the_muzzle_rises_with_the_pitch) {
 
 TEST(tank_turret, channels_report_the_muzzle_world_position) {
   tank_turret scene;
-  scene.reset(defaults());
+  scene.reset(tank_turret_defaults());
   scene.step(0.3);
   const std::vector<double> channels = read_channels(scene);
   const glm::dvec3 muzzle = node_position(scene, tank_turret::muzzle);
@@ -93,7 +93,7 @@ constexpr double fd_angular_tol = 1e-6;        // rad/s (second-order difference
 constexpr double fd_angular_accel_tol = 1e-3;  // rad/s^2 (a difference of differences, h = 1e-4 s)
 
 param_values busy_values() {
-  param_values values = defaults();
+  param_values values = tank_turret_defaults();
   values.set("drive_radius", 6.0);
   values.set("drive_speed", 4.0);
   values.set("turret_rate", 70.0);
@@ -158,7 +158,7 @@ TEST(tank_turret, every_node_composed_dynamics_match_finite_differences_of_world
 // (derivatives on paper, bench/cases/tank_cases.hpp) within 1e-9 relative over 60 s.
 TEST(tank_turret, the_file_moves_every_part_as_the_hand_written_tank_did_for_60_s) {
   for (const bool busy : {false, true}) {
-    const param_values values = busy ? busy_values() : defaults();
+    const param_values values = busy ? busy_values() : tank_turret_defaults();
     bench::hand_written_tank::settings s;
     s.drive_radius = values.number("drive_radius");
     s.drive_speed = values.number("drive_speed");
@@ -244,7 +244,7 @@ TEST(tank_turret, shell_leaves_with_muzzle_velocity_plus_muzzle_speed_and_flies_
 }
 
 TEST(tank_turret, several_shells_fly_and_the_oldest_goes_past_the_limit) {
-  param_values values = defaults();
+  param_values values = tank_turret_defaults();
   values.set("auto_fire_period", 0.25);
   tank_turret scene;
   scene.reset(values);
@@ -262,7 +262,7 @@ TEST(tank_turret, several_shells_fly_and_the_oldest_goes_past_the_limit) {
 
 TEST(tank_turret, editing_the_muzzle_globally_converts_to_local_through_the_barrel) {
   tank_turret scene;
-  scene.reset(defaults());
+  scene.reset(tank_turret_defaults());
   scene.step(0.7);
   dynamic_transform<double, 3> target = scene.world_dynamics(tank_turret::muzzle);
   target.pose.translation += glm::dvec3(0.3, -0.2, 0.1);
@@ -284,7 +284,7 @@ TEST(tank_turret, editing_the_muzzle_globally_converts_to_local_through_the_barr
 
 TEST(tank_turret, invalid_edits_are_refused_and_change_nothing) {
   tank_turret scene;
-  scene.reset(defaults());
+  scene.reset(tank_turret_defaults());
   scene.step(0.5);
   const auto before = scene.local_dynamics(tank_turret::turret);
   node_edit edit;
@@ -311,7 +311,7 @@ TEST(tank_turret, invalid_edits_are_refused_and_change_nothing) {
 TEST(tank_turret, impulse_on_the_hull_with_and_without_counteracting_its_children) {
   for (const bool counteract : {false, true}) {
     tank_turret scene;
-    scene.reset(defaults());
+    scene.reset(tank_turret_defaults());
     scene.step(1.1);
     const glm::dvec3 dv{-1.5, 0.0, 0.8};
     const glm::dvec3 hull_before = scene.world_dynamics(tank_turret::hull).velocity;
@@ -334,7 +334,7 @@ TEST(tank_turret, impulse_on_the_hull_with_and_without_counteracting_its_childre
 
 TEST(tank_turret, a_released_hull_keeps_driving_its_circle) {
   tank_turret scene;
-  param_values values = defaults();
+  param_values values = tank_turret_defaults();
   values.set("drive_radius", 6.0);
   values.set("drive_speed", 2.5);
   scene.reset(values);
@@ -353,7 +353,7 @@ TEST(tank_turret, a_released_hull_keeps_driving_its_circle) {
 
 TEST(tank_turret, shells_cannot_be_edited) {
   tank_turret scene;
-  scene.reset(defaults());
+  scene.reset(tank_turret_defaults());
   scene.trigger("fire");
   const auto error = scene.edit_node(tank_turret::node_count, node_edit{});
   ASSERT_TRUE(error.has_value());

@@ -16,7 +16,7 @@ constexpr double grid_inertia_tol = 2e-3;  // relative, midpoint-rule grid of 0.
 constexpr double ghost_omega_tol = 2e-2;   // rad/s, midpoint vs elliptic omega after 12 s at 120 Hz (|omega| = 6)
 constexpr double invariant_drift_tol = 1e-9;
 
-param_values defaults() {
+param_values tennis_racket_defaults() {
   return param_values::defaults(tennis_racket().parameters());
 }
 
@@ -82,7 +82,7 @@ int sign_changes(const std::vector<double>& v) {
 
 TEST(tennis_racket, each_copy_behaves_as_its_integrator_predicts) {
   tennis_racket scene;
-  scene.reset(defaults());
+  scene.reset(tennis_racket_defaults());
   ASSERT_EQ(scene.body_count(), 4u);
   EXPECT_FALSE(scene.body(0).settings.gyroscopic);
   EXPECT_EQ(scene.body(1).settings.integrator, integrator_kind::explicit_euler);
@@ -121,7 +121,7 @@ TEST(tennis_racket, each_copy_behaves_as_its_integrator_predicts) {
 
 TEST(tennis_racket, a_refused_copy_stops_alone_and_says_so) {
   tennis_racket scene;
-  param_values values = defaults();
+  param_values values = tennis_racket_defaults();
   values.set("spin", 100.0);
   scene.reset(values);
   scene.body(1).settings.max_substeps = 1;

@@ -109,7 +109,7 @@ TEST(WorldBody, ShippedSpinningTopPrecessesAroundItsPivot) {
   EXPECT_NEAR(top().energy() / e0 - 1.0, 0.0, 1e-3);
 }
 
-std::string refusal(const std::string& body) {
+std::string body_refusal(const std::string& body) {
   world_spec w;
   const auto error = parse_world("{\n  \"bodies\": [\n    { \"name\": \"b\", " + body + " }\n  ]\n}", "x.json", w);
   EXPECT_TRUE(error.has_value()) << body;
@@ -118,30 +118,30 @@ std::string refusal(const std::string& body) {
 
 TEST(WorldBody, BadInertiaIsRefusedWhereItIsWritten) {
   // column 31 is the '[' of the inertia (line 3: `    { "name": "b", "inertia": [`)
-  std::string e = refusal(R"("inertia": [1, 0, 1])");
+  std::string e = body_refusal(R"("inertia": [1, 0, 1])");
   EXPECT_EQ(e.rfind("x.json:3:31: bodies[0].inertia: ", 0), 0u) << e;
   EXPECT_NE(e.find("I2 must be > 0"), std::string::npos) << e;
-  e = refusal(R"("inertia": [1, -2, 1])");
+  e = body_refusal(R"("inertia": [1, -2, 1])");
   EXPECT_NE(e.find("I2 must be > 0"), std::string::npos) << e;
-  e = refusal(R"("inertia": [1, 1, 3])");
+  e = body_refusal(R"("inertia": [1, 1, 3])");
   EXPECT_EQ(e.rfind("x.json:3:31: bodies[0].inertia: ", 0), 0u) << e;
   EXPECT_NE(e.find("triangle inequality I1 + I2 >= I3"), std::string::npos) << e;
-  e = refusal(R"("omega": [0, 1, 0])");
+  e = body_refusal(R"("omega": [0, 1, 0])");
   EXPECT_NE(e.find("missing \"inertia\""), std::string::npos) << e;
 }
 
 TEST(WorldBody, UnknownIntegratorListsTheValidNames) {
-  const std::string e = refusal(R"("inertia": [1, 1, 1], "integrator": "verlet")");
+  const std::string e = body_refusal(R"("inertia": [1, 1, 1], "integrator": "verlet")");
   EXPECT_EQ(e.rfind("x.json:3:56: bodies[0].integrator: unknown integrator 'verlet'", 0), 0u) << e;
   for (const integrator_kind k : all_integrators) EXPECT_NE(e.find(std::string(to_string(k))), std::string::npos) << e;
 }
 
 TEST(WorldBody, OtherRefusals) {
-  EXPECT_NE(refusal(R"("inertia": [1, 1, 1], "spin": 3)").find("bodies[0].spin: unknown key"), std::string::npos);
-  EXPECT_NE(refusal(R"("inertia": [1, 1, 1], "pivot": { "point": [0.1, -0.4, 0], "mass": 1 })")
+  EXPECT_NE(body_refusal(R"("inertia": [1, 1, 1], "spin": 3)").find("bodies[0].spin: unknown key"), std::string::npos);
+  EXPECT_NE(body_refusal(R"("inertia": [1, 1, 1], "pivot": { "point": [0.1, -0.4, 0], "mass": 1 })")
                 .find("the pivot must lie on a principal axis"),
             std::string::npos);
-  EXPECT_NE(refusal(R"("inertia": [1, 1, 1], "pivot": { "point": [0, -0.4, 0] })").find("needs \"point\""),
+  EXPECT_NE(body_refusal(R"("inertia": [1, 1, 1], "pivot": { "point": [0, -0.4, 0] })").find("needs \"point\""),
             std::string::npos);
   world_spec w;
   const auto e =

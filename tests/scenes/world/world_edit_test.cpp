@@ -23,7 +23,7 @@ constexpr const char* arm_world = R"json({
   "particles": [ { "name": "bead", "frame": "other", "position": [0, 0, 1] } ]
 })json";
 
-world_spec load(const char* text) {
+world_spec loaded_spec(const char* text) {
   world_spec w;
   const auto error = parse_world(text, "arm.json", w);
   EXPECT_FALSE(error.has_value()) << *error;
@@ -31,7 +31,7 @@ world_spec load(const char* text) {
 }
 
 TEST(WorldEdit, FrameKeysAreTheLoadersPaths) {
-  const world_spec w = load(arm_world);
+  const world_spec w = loaded_spec(arm_world);
   EXPECT_EQ(frame_key(w, find_frame(w, "hub")), "frames[0]");
   EXPECT_EQ(frame_key(w, find_frame(w, "tip")), "frames[0].frames[0].frames[0]");
   EXPECT_EQ(frame_key(w, find_frame(w, "other")), "frames[0].frames[1]");
@@ -39,7 +39,7 @@ TEST(WorldEdit, FrameKeysAreTheLoadersPaths) {
 }
 
 TEST(WorldEdit, BadExpressionIsRefusedNamingTheField) {
-  world_spec draft = load(arm_world);
+  world_spec draft = loaded_spec(arm_world);
   const int tip = find_frame(draft, "tip");
   set_expression_text(draft.frames[std::size_t(tip)].motion.translation[1], "sn(t)");
   world_spec out;
@@ -51,7 +51,7 @@ TEST(WorldEdit, BadExpressionIsRefusedNamingTheField) {
 }
 
 TEST(WorldEdit, RenameToAUsedNameIsRefused) {
-  world_spec draft = load(arm_world);
+  world_spec draft = loaded_spec(arm_world);
   draft.frames[std::size_t(find_frame(draft, "post"))].name = "arm";
   world_spec out;
   const auto error = rebuild_world(draft, out);
@@ -61,7 +61,7 @@ TEST(WorldEdit, RenameToAUsedNameIsRefused) {
 
 // The tip's world x is a closed form of the hub's turn: (3 + 1 + edit) cos(w t).
 TEST(WorldEdit, AddedChildMovesWithItsParentWhenApplied) {
-  world_spec draft = load(arm_world);
+  world_spec draft = loaded_spec(arm_world);
   simulation sim;
   {
     const scene_entry entry = make_world_entry(std::make_shared<world_spec>(draft));
@@ -82,7 +82,7 @@ TEST(WorldEdit, AddedChildMovesWithItsParentWhenApplied) {
 }
 
 TEST(WorldEdit, DeleteKeepsOtherReferencesAndRefusesAReferencedFrame) {
-  world_spec draft = load(arm_world);
+  world_spec draft = loaded_spec(arm_world);
   EXPECT_TRUE(delete_frame(draft, find_frame(draft, "hub")).has_value());  // the bead moves in "other", under hub
   EXPECT_EQ(draft.frames.size(), 5u);                                      // nothing removed
   ASSERT_FALSE(delete_frame(draft, find_frame(draft, "arm")).has_value());  // arm and tip go
@@ -99,7 +99,7 @@ TEST(WorldEdit, DeleteKeepsOtherReferencesAndRefusesAReferencedFrame) {
 // A body refers to its frame by index too: deleting an earlier frame renumbers it, deleting
 // its own frame is refused.
 TEST(WorldEdit, DeleteKeepsABodysFrameAndRefusesItsOwn) {
-  world_spec draft = load(R"json({
+  world_spec draft = loaded_spec(R"json({
     "frames": [ { "name": "a" }, { "name": "b", "frames": [ { "name": "c" } ] } ],
     "bodies": [ { "name": "wheel", "frame": "c", "inertia": [1, 1, 1] } ] })json");
   const auto refused = delete_frame(draft, find_frame(draft, "b"));

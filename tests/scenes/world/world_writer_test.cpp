@@ -15,7 +15,7 @@
 namespace framelab {
 namespace {
 
-std::string asset(const std::string& name) { return std::string(FRAMELAB_SOURCE_DIR) + "/assets/worlds/" + name; }
+std::string shipped_worlds_folder() { return std::string(FRAMELAB_SOURCE_DIR) + "/assets/worlds/"; }
 
 // Every channel's value at every step, as bits (a CSV written with full precision holds
 // exactly this), for `steps` steps of dt after a reset at the file's defaults.
@@ -70,7 +70,7 @@ void expect_round_trip(const world_spec& first, const std::string& what) {
 
 TEST(WorldWriter, ShippedFilesRoundTripBitForBit) {
   int files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(asset(""))) {
+  for (const auto& entry : std::filesystem::directory_iterator(shipped_worlds_folder())) {
     if (entry.path().extension() != ".json") continue;
     world_spec spec;
     const auto error = load_world(entry.path(), spec);
