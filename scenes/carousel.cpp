@@ -30,13 +30,6 @@ const int carousel_registered = register_scene<carousel>(
      "motion is the scene file assets/builtin/carousel.json: copy it to make your own.",
      {"platform_rate", "puck_world_speed", "puck_local_speed", "coriolis"}});
 
-// The ode methods, highest order first: rk4, midpoint, explicit-euler.
-std::vector<std::string> integrator_names() {
-  std::vector<std::string> names;
-  for (auto m = ode::all_methods.rbegin(); m != ode::all_methods.rend(); ++m) names.emplace_back(ode::method_name(*m));
-  return names;
-}
-
 glm::dvec2 plane(const glm::dvec3& v) { return carousel::to_plane(v); }
 
 }  // namespace
@@ -62,7 +55,7 @@ std::vector<param_def> carousel::parameters() const {
       number_param("mass", 1.0, 0.01, 1000.0, "kg", "Puck mass"),
       vector_param("force", {0.0, 0.0}, -1000.0, 1000.0, "N",
                    "Constant applied force, in the world frame on the ground (x, y in N; y is world -z)"),
-      choice_param("integrator", "rk4", integrator_names(),
+      choice_param("integrator", "rk4", ode::method_names_by_order(),
                    "How the local equations of motion are integrated: classical Runge-Kutta (order 4), the implicit "
                    "midpoint rule (order 2, solved by fixed-point iteration) or explicit Euler (order 1)"),
       boolean_param("auto_relaunch", true, "Relaunch the puck once it is 1.6 radii from the hub"),

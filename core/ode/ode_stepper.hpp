@@ -31,7 +31,9 @@
 #include <cstddef>
 #include <limits>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/glm_config.hpp"
 
@@ -52,6 +54,13 @@ constexpr std::string_view method_name(method m) {
       return "rk4";
   }
   return "?";
+}
+
+// The names, highest order first (rk4, midpoint, explicit-euler): what a choice offers.
+inline std::vector<std::string> method_names_by_order() {
+  std::vector<std::string> names;
+  for (auto m = all_methods.rbegin(); m != all_methods.rend(); ++m) names.emplace_back(method_name(*m));
+  return names;
 }
 
 // The same names; anything else (e.g. "euler", "RK4", "") gives nullopt.

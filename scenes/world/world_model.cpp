@@ -12,8 +12,6 @@ namespace framelab {
 
 namespace {
 
-bool finite(const glm::dvec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
-
 std::string time_text(double t) {
   char text[48];
   std::snprintf(text, sizeof text, "t = %.6g s", t);
@@ -102,7 +100,7 @@ std::optional<std::string> world_model::reset(std::span<const double> parameters
     const std::string who = "particle '" + p.name + "': ";
     particles_[i] = {vec(p.position), vec(p.velocity)};
     masses_[i] = eval_.value(p.mass, 0.0);
-    if (!finite(particles_[i].r) || !finite(particles_[i].v)) return who + "position or velocity is not finite";
+    if (!particles_[i].is_finite()) return who + "position or velocity is not finite";
     if (!(masses_[i] > 0.0) || !std::isfinite(masses_[i])) return who + "mass must be a positive finite number (kg)";
     auto force = p.force;
     for (auto& e : force) eval_.bind(e);
@@ -277,7 +275,7 @@ void world_model::step_piece(double dt, double end_time) {
     };
     const auto result = ode::step_checked(method_, f, t, particles_[i], dt);
     next[i] = result.y;
-    if (!result.converged && !pending_failure_ && finite(next[i].r) && finite(next[i].v)) {
+    if (!result.converged && !pending_failure_ && next[i].is_finite()) {
       char text[200];
       std::snprintf(text, sizeof text,
                     "integrator %s: the implicit step did not converge in %d iterations at t = %.3f s, dt = %.4g s; "
@@ -285,7 +283,7 @@ void world_model::step_piece(double dt, double end_time) {
                     ode::method_name(method_).data(), result.iterations, t, dt);
       return refuse("particle '" + spec_->particles[i].name + "': " + text);
     }
-    if (!finite(next[i].r) || !finite(next[i].v))
+    if (!next[i].is_finite())
       return refuse(pending_failure_.value_or("particle '" + spec_->particles[i].name +
                                               "': its state is not finite at " + time_text(t + dt)));
   }

@@ -65,7 +65,7 @@ world_scene::world_scene(std::shared_ptr<const world_spec> spec) : spec_(spec), 
 std::vector<param_def> world_scene::parameters() const {
   std::vector<param_def> defs = spec_->parameters;
   if (!spec_->particles.empty())
-    defs.push_back(choice_param(world_integrator_param, spec_->integrator, {"rk4", "midpoint", "explicit-euler"},
+    defs.push_back(choice_param(world_integrator_param, spec_->integrator, ode::method_names_by_order(),
                                 "How the particles are integrated in their frames (orders 4, 2, 1)"));
   std::vector<std::string> frames{"world"};
   for (const auto& f : spec_->frames) frames.push_back(f.name);
@@ -459,7 +459,6 @@ std::optional<std::string> world_scene::edit_node(int node, const node_edit& edi
 }
 
 std::optional<std::string> world_scene::edit_particle(std::size_t i, const node_edit& edit) {
-  const auto finite = [](const glm::dvec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); };
   const dynamic_transform<double, 3> a2 = model_.world_of(spec_->particles[i].frame);
   particle_state next = model_.particle(i);
   switch (edit.what) {
@@ -478,7 +477,7 @@ std::optional<std::string> world_scene::edit_particle(std::size_t i, const node_
       next.v += a2.pose.inverse_apply_vector(edit.delta_velocity);
       break;
   }
-  if (!finite(next.r) || !finite(next.v)) return "the particle's state would not be finite";
+  if (!next.is_finite()) return "the particle's state would not be finite";
   model_.set_particle(i, next);
   return std::nullopt;
 }
