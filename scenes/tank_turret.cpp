@@ -156,11 +156,9 @@ void tank_turret::add_to_view(scene_view& view) const {
     for (const glm::dvec3& p : shell_trails_[i]) shell_path.points.push_back(to_view.apply_point(p));
     view.trails.push_back(std::move(shell_path));
   }
-  // The hull's velocity arrow above the hull, not inside it; the muzzle's path orange.
+  // The hull's velocity arrow above the hull, not inside it.
   for (auto& v : view.vectors)
     if (v.label == "hull velocity") v.origin += to_view.apply_vector(glm::dvec3(0.0, 1.2, 0.0));
-  for (auto& t : view.trails)
-    if (t.label == "muzzle path (world)") t.color = {1.0f, 0.55f, 0.2f, 1.0f};
 }
 
 }  // namespace framelab

@@ -213,22 +213,23 @@ class loader {
     return out;
   }
 
-  // true, false, {"frame": name, "length": n} or an array of such objects; each trail's
+  // true, false, {"frame": name, "length": n, "color": [r, g, b]} or an array of such objects; each trail's
   // frame node goes to `frames` (resolved by the caller: a frame's trail may name a frame
   // written later), nullptr for the world.
   std::vector<trail_spec> trails(const node& n, const std::string& path, std::vector<const node*>& frames) const {
     std::vector<trail_spec> out;
     frames.clear();
     if (n.is_boolean()) {
-      if (n.boolean()) out.push_back({true, -1, 1500}), frames.push_back(nullptr);
+      if (n.boolean()) out.push_back({true, -1, 1500, std::nullopt}), frames.push_back(nullptr);
       return out;
     }
     const auto one = [&](const node& t, const std::string& p) {
-      check_keys(t, p, {"frame", "length"});
+      check_keys(t, p, {"frame", "length", "color"});
       trail_spec spec;
       spec.on = true;
       frames.push_back(t.find("frame"));
       if (const node* l = t.find("length")) spec.length = std::size_t(number(*l, p + ".length", 2, 100000));
+      if (const node* c = t.find("color")) spec.color = color(*c, p + ".color");
       out.push_back(spec);
     };
     if (n.is_array()) {

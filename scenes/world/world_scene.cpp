@@ -225,7 +225,8 @@ void world_scene::build_view() {
       trails_.push_back({t.frame, t.length, {}, view_.trails.size()});
       trail_owner_.emplace_back(particle, index);
       const std::string where = t.frame < 0 ? "world" : spec_->frames[std::size_t(t.frame)].name + " frame";
-      const glm::vec4 color = t.frame < 0 ? glm::vec4{0.45f, 0.8f, 1.0f, 1.0f} : glm::vec4{1.0f, 0.45f, 0.75f, 1.0f};
+      const glm::vec4 color =
+          t.color.value_or(t.frame < 0 ? glm::vec4{0.45f, 0.8f, 1.0f, 1.0f} : glm::vec4{1.0f, 0.45f, 0.75f, 1.0f});
       view_.trails.push_back({owner + " path (" + where + ")", {}, color, true});
     }
   };

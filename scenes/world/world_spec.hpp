@@ -33,6 +33,7 @@ struct trail_spec {
   bool on = false;
   int frame = -1;       // the path as seen in this frame (-1: the world)
   std::size_t length = 1500;  // points kept
+  std::optional<glm::vec4> color;  // default: blue in the world, pink in a frame
 };
 
 struct frame_spec {

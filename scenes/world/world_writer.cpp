@@ -119,6 +119,7 @@ json trails_json(const world_spec& w, const std::vector<trail_spec>& trails) {
     json one = json::object();
     if (t.frame >= 0) one["frame"] = frame_name(w, t.frame);
     one["length"] = t.length;
+    if (t.color) one["color"] = color_json(*t.color);
     out.push_back(std::move(one));
   }
   return out;

@@ -88,7 +88,7 @@ constexpr const char* every_key = R"json({
   "readouts": ["tip_x", "lift"],
   "parameters": { "w": { "value": 0.7, "min": -2, "max": 3.5, "unit": "rad/s", "description": "rate" }, "h": 1.25 },
   "gravity": { "vector": [0.1, "-9.81*h", 0], "frame": "base" },
-  "integrator": "midpoint", "arrow_scale": 0.3, "view_frame": "arm",
+  "integrator": "midpoint", "breaks": [2, "3*h"], "arrow_scale": 0.3, "view_frame": "arm",
   "camera": { "target": [1, 2, 3], "distance": 12.5, "yaw_deg": -40, "pitch_deg": 35 },
   "frames": [
     { "name": "base", "translation": [0, "h", 0.1],
@@ -97,7 +97,7 @@ constexpr const char* every_key = R"json({
                   { "shape": "sphere", "radius": 0.3 }, { "shape": "cylinder", "radius": 0.1, "height": 2 },
                   { "shape": "disk", "radius": 1.5, "thickness": 0.07 }, { "shape": "cone", "radius": 0.2, "height": 0.6 } ],
       "arrows": ["velocity", "acceleration", "angular_velocity"], "trail": true, "channels": true,
-      "frames": [ { "name": "arm", "translation": ["sin(w*t)", 0, 0], "trail": { "frame": "tip", "length": 300 }, "channels": false,
+      "frames": [ { "name": "arm", "translation": ["sin(w*t)", 0, 0], "trail": { "frame": "tip", "length": 300, "color": [1, 0.55, 0.2] }, "channels": false,
                     "frames": [ { "name": "tip", "translation": [2, 0, "0.1*t^2"] } ] } ] },
     { "name": "other", "translation": [5, 0, 0] }
   ],
@@ -136,6 +136,10 @@ TEST(WorldWriter, EveryKeyRoundTrips) {
   EXPECT_EQ(second.particles[0].trails[1].frame, spec.particles[0].trails[1].frame);
   EXPECT_EQ(second.particles[1].tie, tie_kind::spring);
   EXPECT_EQ(second.frames[1].trails[0].frame, spec.frames[1].trails[0].frame);
+  EXPECT_EQ(second.frames[1].trails[0].color, glm::vec4(1.0f, 0.55f, 0.2f, 1.0f));
+  EXPECT_FALSE(second.frames[0].trails[0].color.has_value());
+  ASSERT_EQ(second.breaks.size(), 2u);
+  EXPECT_EQ(second.breaks[1].text, "3*h");
   EXPECT_FALSE(second.frames[1].channels);
   EXPECT_EQ(second.parameters[0].unit, "rad/s");
   EXPECT_EQ(second.parameters[0].min, -2.0);
