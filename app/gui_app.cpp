@@ -97,6 +97,10 @@ void apply_view_requests(ui::ui_state& state, applied_view& applied, const ui_fo
     state.relayout_panels = applied.ui_scale_percent != 0;
     applied.ui_scale_percent = state.ui_scale_percent;
   }
+  if (state.window_size_request) {
+    SDL_SetWindowSize(window.sdl_window(), state.window_size_request->first, state.window_size_request->second);
+    state.window_size_request.reset();
+  }
   if (state.fullscreen != applied.fullscreen) {
     if (auto error = window.set_fullscreen(state.fullscreen)) {
       ui::set_message(state, "Fullscreen: " + *error, true);

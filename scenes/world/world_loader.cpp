@@ -213,7 +213,7 @@ class loader {
     return out;
   }
 
-  // true, false, {"frame": name, "length": n, "color": [r, g, b]} or an array of such objects; each trail's
+  // true, false, {"frame": name, "length": n, "color": [r, g, b], "width": px} or an array of such objects; each trail's
   // frame node goes to `frames` (resolved by the caller: a frame's trail may name a frame
   // written later), nullptr for the world.
   std::vector<trail_spec> trails(const node& n, const std::string& path, std::vector<const node*>& frames) const {
@@ -228,7 +228,7 @@ class loader {
       trail_spec spec;
       spec.on = true;
       frames.push_back(t.find("frame"));
-      if (const node* l = t.find("length")) spec.length = std::size_t(number(*l, p + ".length", 2, 100000));
+      if (const node* l = t.find("length")) spec.length = std::size_t(number(*l, p + ".length", 2, 1000000));
       if (const node* c = t.find("color")) spec.color = color(*c, p + ".color");
       if (const node* wd = t.find("width")) spec.width_px = float(number(*wd, p + ".width", 0.5, 32.0));
       out.push_back(spec);
