@@ -13,7 +13,7 @@
 
 #include "core/dynamics/composite_rigid_body.hpp"
 #include "core/dynamics/newton_euler.hpp"
-#include "tests/core/dynamics/random_tree.hpp"
+#include "bench/cases/joint_trees.hpp"
 
 namespace framelab::dynamics {
 namespace {
@@ -37,11 +37,11 @@ struct case_setup {
 
 case_setup random_case(unsigned seed, int n, bool chain) {
   std::mt19937 rng(seed);
-  tree_model model = testing::random_tree(rng, n, chain);
+  tree_model model = sample::random_tree(rng, n, chain);
   tree_data data(model);
-  testing::randomize_drive(rng, model, data);
-  joint_state state = testing::random_state(rng, model);
-  std::vector<double> tau = testing::random_vector(rng, model.v_size());
+  sample::randomize_drive(rng, model, data);
+  joint_state state = sample::random_state(rng, model);
+  std::vector<double> tau = sample::random_vector(rng, model.v_size());
   return {std::move(model), std::move(data), std::move(state), std::move(tau)};
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// Random kinematic trees for the dynamics tests and the bench: hinges, sliders and balls
+// Random kinematic trees for the joints benchmark (bench/joints_bench.cpp) and the dynamics
+// tests (tests/core/dynamics): hinges, sliders and balls
 // with random axes, placements, masses and inertias (principal moments that satisfy the
 // triangle inequality), random states and, optionally, a moving base and moving placements.
 #include <random>
@@ -7,7 +8,7 @@
 
 #include "core/dynamics/tree_motion.hpp"
 
-namespace framelab::dynamics::testing {
+namespace framelab::dynamics::sample {
 
 inline vec3 random_vec(std::mt19937& rng, double scale) {
   std::uniform_real_distribution<double> u(-scale, scale);
@@ -90,4 +91,4 @@ inline void randomize_drive(std::mt19937& rng, const tree_model& model, tree_dat
   }
 }
 
-}  // namespace framelab::dynamics::testing
+}  // namespace framelab::dynamics::sample
