@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Frame times of the real window (Xvfb, Mesa's llvmpipe, the whole window with the UI) on
-# the collisions scene at 300, 4,000, 20,000 and 100,000 balls, and the CPU time per frame
+# the collisions scene at 300, 4,000, 20,000 and 100,000 balls (two steps of 1/120 s each
+# frame, as `shot` runs), and the CPU time per frame
 # spent building the draw data, from `framelab shot`'s own report.
 #   bench/frame_times.sh [FRAMELAB [BASELINE_FRAMELAB]]
 # With a second binary (e.g. one built from an earlier commit) both run in the same
@@ -13,9 +14,14 @@ old=${2:-}
 frames=${FRAMELAB_FRAMES:-40}
 size=1280x720
 
-# The radius that lets n balls start in the default 3 x 3 x 1.5 m box.
+# The radius that lets n balls start in the default 3 x 3 x 1.5 m box, and the broadphase:
+# the default sort-and-sweep up to 4,000 balls, the uniform grid beyond (at 10^5 boxes
+# sort-and-sweep takes ~0.2 s a step, `framelab bench broadphase`).
 radius_for() {
   if [ "$1" -le 4000 ]; then echo 0.07; elif [ "$1" -le 20000 ]; then echo 0.04; else echo 0.024; fi
+}
+broadphase_for() {
+  if [ "$1" -le 4000 ]; then echo sort-and-sweep; else echo uniform-grid; fi
 }
 
 # Prints "frame_ms draw_data_us" for one run, or "- -" when the binary refuses it.
@@ -23,7 +29,7 @@ measure() {
   local binary=$1 balls=$2 png report
   png=$(mktemp --suffix .png)
   if report=$(xvfb-run -a -s "-screen 0 ${size}x24" "$binary" shot --scene collisions --set "balls=$balls" \
-      --set "radius=$(radius_for "$balls")" --frames "$frames" --size "$size" --out "$png" 2>&1); then
+      --set "radius=$(radius_for "$balls")" --set "broadphase=$(broadphase_for "$balls")" --frames "$frames" --size "$size" --out "$png" 2>&1); then
     echo "$report" | sed -n 's/^mean frame time: \([0-9.]*\) ms.*built in \([0-9.]*\) us per frame$/\1 \2/p;
                                s/^mean frame time: \([0-9.]*\) ms.*fps)$/\1 -/p'
   else
