@@ -213,24 +213,6 @@ struct bench_command_line {
 
 }  // namespace
 
-// "WxH": two runs of decimal digits around one 'x' (no signs, no spaces), each side in
-// [64, 16384].
-bool parse_size(const std::string& text, int& width, int& height) {
-  const auto side = [](std::string_view digits, int& value) {
-    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-    return !digits.empty() && digits.front() != '-' && ec == std::errc{} && end == digits.data() + digits.size() &&
-           value >= 64 && value <= 16384;
-  };
-  const auto x = text.find('x');
-  if (x == std::string::npos) return false;
-  int w = 0;
-  int h = 0;
-  if (!side(std::string_view(text).substr(0, x), w) || !side(std::string_view(text).substr(x + 1), h)) return false;
-  width = w;
-  height = h;
-  return true;
-}
-
 cli_request parse_command_line(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
   cli_request request;
   CLI::App app{"framelab: an interactive simulator for rigid-body and reference-frame physics", "framelab"};

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "app/window_size.hpp"  // parse_size, for the --size options
 #include "scenes/registry.hpp"
 
 namespace framelab {
@@ -94,8 +95,6 @@ inline constexpr int max_record_fps = 120;
 // line on `err`, with kind = exit and exit_code = 2.
 cli_request parse_command_line(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 
-// Parses "WxH" (each in [64, 16384]) or says why not.
-bool parse_size(const std::string& text, int& width, int& height);
 
 // The built-in scenes, then the scene files `world_files` (the shipped assets/worlds/*.json:
 // app/world_files.hpp), each as name (a file's path), category and summary.

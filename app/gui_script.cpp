@@ -12,6 +12,7 @@
 #include "app/script_commands.hpp"
 #include "app/stage_commands.hpp"
 #include "app/video_format.hpp"
+#include "app/window_size.hpp"
 #include "bench/benchmark.hpp"
 #include "common/atomic_file.hpp"
 #include "scenes/preset.hpp"
@@ -116,6 +117,9 @@ std::optional<std::string> check_step(const script_step& step) {
   }
   if (step.command == "key" && !shortcut_named(first)) {
     return "key: unknown key '" + first + "' (space . r f1 esc tab f11 ctrl+= ctrl+- ctrl+0)";
+  }
+  if (int w = 0, h = 0; step.command == "window" && !parse_size(first, w, h, 1)) {
+    return "window: expected WxH with each side in [1, " + std::to_string(max_window_side) + "], got '" + first + "'";
   }
   if (step.command == "present" && first != "on" && first != "off") {
     return "present: expected on or off, got '" + first + "'";
@@ -361,6 +365,10 @@ std::optional<std::string> script_player::run(const script_step& step, ui::ui_st
     begin_pause(step, state);
   } else if (step.command == "shot") {
     shot_ = first;
+  } else if (step.command == "window") {
+    std::pair<int, int> size;
+    parse_size(first, size.first, size.second, 1);
+    state.window_size_request = size;
   } else if (step.command == "record") {
     // The app starts and stops it (app/screen_recorder.hpp), as for File > Record.
     if (first == "start") {

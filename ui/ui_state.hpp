@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -105,6 +106,7 @@ struct ui_state {
   // when it changes) and fullscreen (the app applies it to the window).
   int ui_scale_percent = 100;
   bool fullscreen = false;
+  std::optional<std::pair<int, int>> window_size_request;  // width, height: the app resizes the window
   bool relayout_panels = false;  // put every panel back in its default place next frame
   // Presentation mode (ui/presentation.hpp): while on, what to restore when it ends.
   struct layout_memory {

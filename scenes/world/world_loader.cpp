@@ -219,24 +219,29 @@ class loader {
     return out;
   }
 
-  // true, false, {"frame": name, "length": n, "color": [r, g, b]} or an array of these
-  // (`[true, {"frame": "platform"}]`: the world path and the path on the platform); each
-  // trail's frame node goes to `frames` (resolved by the caller: a frame's trail may name a
-  // frame written later), nullptr for the world.
+  // true, false, {"frame": name, "length": n, "color": [r, g, b], "width": px} or an array of
+  // these (`[true, {"frame": "platform"}]`: the world path and the path on the platform);
+  // each trail's frame node goes to `frames` (resolved by the caller: a frame's trail may
+  // name a frame written later), nullptr for the world.
   std::vector<trail_spec> trails(const node& n, const std::string& path, std::vector<const node*>& frames) const {
     std::vector<trail_spec> out;
     frames.clear();
     const auto one = [&](const node& t, const std::string& p) {
       if (t.is_boolean()) {  // true: the world path with the defaults
-        if (t.boolean()) out.push_back({true, -1, 1500, std::nullopt}), frames.push_back(nullptr);
+        if (!t.boolean()) return;
+        trail_spec world_path;
+        world_path.on = true;
+        out.push_back(world_path);
+        frames.push_back(nullptr);
         return;
       }
-      check_keys(t, p, {"frame", "length", "color"});
+      check_keys(t, p, {"frame", "length", "color", "width"});
       trail_spec spec;
       spec.on = true;
       frames.push_back(t.find("frame"));
-      if (const node* l = t.find("length")) spec.length = std::size_t(number(*l, p + ".length", 2, 100000));
+      if (const node* l = t.find("length")) spec.length = std::size_t(number(*l, p + ".length", 2, 1000000));
       if (const node* c = t.find("color")) spec.color = color(*c, p + ".color");
+      if (const node* wd = t.find("width")) spec.width_px = float(number(*wd, p + ".width", 0.5, 32.0));
       out.push_back(spec);
     };
     if (n.is_array()) {
