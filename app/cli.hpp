@@ -2,7 +2,7 @@
 // The command line, parsed with CLI11 into a request that main() carries out:
 //   framelab [--scene NAME|FILE.json] [--script FILE [--continue-after S]] [--size WxH] [--ui-scale PERCENT]
 //                                                     the GUI (a script drives it)
-//   framelab list-scenes                              name, category, summary
+//   framelab list-scenes                              name, category, summary (scene files too)
 //   framelab sim --scene S [--set k=v]... [--dt S] [--steps N] [--every K] [--csv FILE|-]
 //   framelab shot --scene S [--set k=v]... [--frames N] [--size WxH] [--ui-scale PERCENT] --out FILE.png
 //   framelab record --scene S [--set k=v]... [--seconds 10] [--fps 30] [--size WxH] [--ui-scale PERCENT]
@@ -36,6 +36,7 @@ struct sim_options {
   long long steps = 1000;
   long long every = 1;
   std::string csv = "-";  // "-" is standard output
+  bool units = false;     // --units: a second header row with each column's unit
 };
 
 struct shot_options {
@@ -95,6 +96,8 @@ inline constexpr int max_record_fps = 120;
 cli_request parse_command_line(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 
 
-int run_list_scenes(std::ostream& out);
+// The built-in scenes, then the scene files `world_files` (the shipped assets/worlds/*.json:
+// app/world_files.hpp), each as name (a file's path), category and summary.
+int run_list_scenes(std::ostream& out, const std::vector<std::string>& world_files = {});
 
 }  // namespace framelab

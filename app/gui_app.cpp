@@ -439,13 +439,15 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     sim.advance(frame_seconds);
     move_camera(state, movers, camera, window, frame_seconds);
 
+    scene_view hidden_view;  // the stage without what a script hid (ui/stage_hiding.hpp)
     const auto build_ui = [&] {
       ImGui_ImplOpenGL3_NewFrame();
       ImGui_ImplSDL2_NewFrame();
       io.DeltaTime = std::max(io.DeltaTime, 1e-4f);  // a layout pass right before: no zero step
       ImGui::NewFrame();
       ui::draw_ui(state);
-      ui::draw_scene_labels(sim.view(), screen_projection_of(camera, io.DisplaySize),
+      ui::draw_scene_labels(ui::stage_view(sim.view(), state.hidden, hidden_view),
+                            screen_projection_of(camera, io.DisplaySize),
                             ui::presenting(state) ? ui::font_for(ui::font_role::stage) : nullptr, labels_area(state));
     };
     if (overlays_of(state) != overlays_shown) {
@@ -459,7 +461,10 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     const auto [width, height] = window.drawable_size();
     const float framebuffer_ratio = static_cast<float>(width) / std::max(1.0f, io.DisplaySize.x);
     renderer.set_line_scale(line_scale(state, applied) * framebuffer_ratio);
-    report_draw_problem(state, renderer.draw(sim.view(), camera, width, height, state.selected_node), draw_problem);
+    report_draw_problem(state,
+                        renderer.draw(ui::stage_view(sim.view(), state.hidden, hidden_view), camera, width, height,
+                                      state.selected_node),
+                        draw_problem);
     draw_data_seconds += renderer.last_build_seconds();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     const std::string png = shot_mode && frame == run.frames - 1 ? run.png_path

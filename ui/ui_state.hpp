@@ -15,6 +15,7 @@
 #include "core/scene_view.hpp"
 #include "scenes/simulation.hpp"
 #include "ui/panel_store.hpp"
+#include "ui/stage_hiding.hpp"
 
 namespace framelab::ui {
 
@@ -117,6 +118,8 @@ struct ui_state {
   // Presentation mode: one channel plotted against time, large, beside the 3D view
   // (a script's `plot CHANNEL`; empty: none).
   std::string stage_plot;
+  // What a script hid from the stage for the class to predict (ui/stage_hiding.hpp).
+  stage_hiding hidden;
   // Presentation mode's windows drawn this frame (readouts, plot, transport bar), in
   // pixels: the labels in the 3D view keep off them.
   struct screen_rect {
