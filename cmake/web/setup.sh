@@ -71,18 +71,19 @@ fi
 
 # [SECTION] The header folders the web build sees (Debian's header-only libraries)
 mkdir -p "$deps/include"
-for folder in /usr/include/glm /usr/include/nlohmann /usr/include/CLI /usr/include/stb; do
+for folder in /usr/include/glm /usr/include/nlohmann /usr/include/CLI /usr/include/stb /usr/include/eigen3; do
   ln -sfn "$folder" "$deps/include/$(basename "$folder")"
 done
 
-# [SECTION] Dear ImGui and its SDL2 + OpenGL3 backends; the backend speaks OpenGL ES 3 (WebGL2)
-imgui_sources=(imgui.cpp imgui_draw.cpp imgui_tables.cpp imgui_widgets.cpp imgui_demo.cpp
+# [SECTION] Dear ImGui, its std::string helpers and its SDL2 + OpenGL3 backends; the backend
+# speaks OpenGL ES 3 (WebGL2)
+imgui_sources=(imgui.cpp imgui_draw.cpp imgui_tables.cpp imgui_widgets.cpp imgui_demo.cpp misc/cpp/imgui_stdlib.cpp
                backends/imgui_impl_sdl.cpp backends/imgui_impl_opengl3.cpp)
 if [ ! -f "$deps/imgui/lib/libimgui.a" ]; then
   echo "framelab web: building Dear ImGui $imgui_version with emcc" >&2
   rm -rf "$deps/imgui"
   mkdir -p "$deps/imgui/obj" "$deps/imgui/lib" "$deps/imgui/include/imgui/backends"
-  cp "$imgui_src"/*.h "$deps/imgui/include/imgui/"
+  cp "$imgui_src"/*.h "$imgui_src"/misc/cpp/imgui_stdlib.h "$deps/imgui/include/imgui/"
   cp "$imgui_src"/backends/imgui_impl_sdl.h "$imgui_src"/backends/imgui_impl_opengl3*.h "$deps/imgui/include/imgui/backends/"
   printf '%s\n' "${imgui_sources[@]}" |
     xargs -P 2 -I{} sh -c 'em++ -std=c++20 -O2 -DIMGUI_IMPL_OPENGL_ES3 -sUSE_SDL=0 -I"$1" -I"$2/include/SDL2" -I"$3/stb" \
