@@ -218,6 +218,11 @@ cli_request parse_command_line(int argc, const char* const* argv, std::ostream& 
   CLI::App app{"framelab: an interactive simulator for rigid-body and reference-frame physics", "framelab"};
   app.set_version_flag("--version", std::string("framelab ") + FRAMELAB_VERSION);
   app.add_option("--scene", request.gui.scene, "Open the GUI on this scene name, preset file or world scene file (.json)");
+  app.add_option("--set", request.gui.sets, "Start with a parameter set: key=value; vectors as key=x,y,z (repeatable)")
+      ->type_name("KEY=VALUE");
+  app.add_flag("--present", request.gui.present, "Start in presentation mode (the stage only)");
+  app.add_option("--lesson", request.gui.lesson,
+                 "Play a lesson: a shipped one by name (carousel-coriolis) or a .lesson file");
   app.add_option(
       "--script", request.gui.script,
       "Drive the GUI with a script, one command per line: " + script_command_usage() + " (README: GUI scripts)");

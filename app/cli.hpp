@@ -1,7 +1,10 @@
 #pragma once
 // The command line, parsed with CLI11 into a request that main() carries out:
-//   framelab [--scene NAME|FILE.json] [--script FILE [--continue-after S]] [--size WxH] [--ui-scale PERCENT]
-//                                                     the GUI (a script drives it)
+//   framelab [--scene NAME|FILE.json] [--set k=v]... [--present] [--lesson NAME|FILE]
+//            [--script FILE [--continue-after S]] [--size WxH] [--ui-scale PERCENT]
+//                                                     the GUI (a script drives it); in the browser
+//                                                     the page's URL carries the same options
+//                                                     (?scene=carousel&set=k=v&present=1)
 //   framelab list-scenes                              name, category, summary (scene files too)
 //   framelab sim --scene S [--set k=v]... [--dt S] [--steps N] [--every K] [--csv FILE|-]
 //   framelab shot --scene S [--set k=v]... [--frames N] [--size WxH] [--ui-scale PERCENT] --out FILE.png
@@ -22,6 +25,9 @@ namespace framelab {
 
 struct gui_options {
   std::string scene = default_scene_name;
+  std::vector<std::string> sets;  // --set key=value: the scene's parameters at the start
+  bool present = false;           // --present: start in presentation mode
+  std::string lesson;             // --lesson NAME|FILE: play a lesson (a shipped one by name)
   std::string script;  // --script FILE: play a GUI script (app/gui_script.hpp)
   double continue_after_s = 0.0;  // --continue-after S: each pause of the script ends by itself after S s (0: never)
   int width = 1280;    // --size WxH: the window's first size

@@ -4,7 +4,7 @@
 
 #include <SDL.h>
 
-#include "render/gl_api.hpp"
+#include "app/platform/platform.hpp"
 
 namespace framelab {
 
@@ -12,26 +12,17 @@ std::optional<std::string> gl_window::open(const char* title, int width, int hei
   SDL_SetHint(SDL_HINT_VIDEO_HIGHDPI_DISABLED, "0");
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) return std::string("SDL: ") + SDL_GetError();
   sdl_started_ = true;
-  SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG);
-  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
-  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
-  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
+  platform::request_gl_context();
   SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
   SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
   const auto flags = static_cast<SDL_WindowFlags>(SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
   window_ = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height, flags);
   if (window_ == nullptr) return std::string("SDL window: ") + SDL_GetError();
   context_ = SDL_GL_CreateContext(window_);
-  if (context_ == nullptr) return std::string("OpenGL 3.3 core context: ") + SDL_GetError();
+  if (context_ == nullptr) return platform::gl_context_name + std::string(" context: ") + SDL_GetError();
   SDL_GL_MakeCurrent(window_, context_);
   SDL_GL_SetSwapInterval(vsync ? 1 : 0);
-  const int version = gladLoadGL(reinterpret_cast<GLADloadfunc>(SDL_GL_GetProcAddress));
-  if (version == 0) return std::string("glad could not load OpenGL functions");
-  if (GLAD_VERSION_MAJOR(version) * 10 + GLAD_VERSION_MINOR(version) < 33) {
-    return "OpenGL 3.3 needed, got " + std::to_string(GLAD_VERSION_MAJOR(version)) + "." +
-           std::to_string(GLAD_VERSION_MINOR(version));
-  }
-  return std::nullopt;
+  return platform::load_gl();
 }
 
 gl_window::~gl_window() {

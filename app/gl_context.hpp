@@ -1,5 +1,6 @@
 #pragma once
-// An SDL2 window with an OpenGL 3.3 core context, loaded by glad.
+// An SDL2 window with an OpenGL context: 3.3 core loaded by glad on the desktop, ES 3.0
+// (WebGL2) in the browser (app/platform/platform.hpp).
 #include <optional>
 #include <string>
 #include <utility>

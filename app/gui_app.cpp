@@ -18,6 +18,7 @@
 #include "app/gl_context.hpp"
 #include "app/gui_script.hpp"
 #include "app/lesson_runner.hpp"
+#include "app/platform/platform.hpp"
 #include "app/png_writer.hpp"
 #include "app/screen_recorder.hpp"
 #include "app/sim_command.hpp"
@@ -283,7 +284,17 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     err << "framelab: error: " << *error << "\n";
     return 2;
   }
+  // What each --set gave the scene (in the browser: the console shows what ?set= did).
+  for (const std::string& assignment : run.sets) {
+    const std::string key = assignment.substr(0, assignment.find('='));
+    out << "framelab: --set " << key << " = " << format_param(sim.parameters().get(key)) << "\n";
+  }
   const bool shot_mode = run.frames > 0;
+  const auto lesson = run.lesson.empty() ? std::nullopt : find_lesson(run.lesson);
+  if (!run.lesson.empty() && !lesson) {
+    err << "framelab: error: --lesson: no lesson file or shipped lesson named '" << run.lesson << "'\n";
+    return 2;
+  }
   std::optional<script_player> player;
   if (!run.script.empty()) {
     gui_script script;
@@ -370,6 +381,8 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   }
   if (!files.settings.empty()) restore_settings(files, run.scene, state);
   if (run.ui_scale_percent > 0) state.ui_scale_percent = run.ui_scale_percent;  // --ui-scale
+  if (lesson) state.lesson_to_start = lesson->string();                          // --lesson
+  if (run.present) ui::enter_presentation(state);                                // --present
   if (!rehearsed) {
     state.lesson_files = find_all_lessons();
     if (const auto mine = user_lessons_directory()) state.user_lessons_folder = mine->string();
@@ -397,9 +410,14 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   overlay_signature overlays_shown;
   std::string draw_problem;
   double draw_data_seconds = 0.0;
-  for (int frame = 0; shot_mode ? frame < run.frames : !state.quit_requested; ++frame) {
+  // One frame; false once the run is over. The platform owns the loop (app/platform/platform.hpp):
+  // the desktop calls it until it returns false, the browser at each of its display frames.
+  int frame = 0;
+  const auto one_frame = [&]() -> bool {
+    if (shot_mode ? frame >= run.frames : state.quit_requested) return false;
     // Interactive frames are paced; a script only while it waits for the lecturer at a pause.
-    const bool paced = !rehearsed || (player && state.lesson.waiting && run.continue_after_s <= 0.0);
+    const bool paced = !platform::host_paces_frames() &&
+                       (!rehearsed || (player && state.lesson.waiting && run.continue_after_s <= 0.0));
     bool had_input = false;
     const auto handle_event = [&](const SDL_Event& event) {
       ImGui_ImplSDL2_ProcessEvent(&event);
@@ -414,7 +432,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
       timer.restart();
     }
     while (SDL_PollEvent(&event)) handle_event(event);
-    if (shot_mode && state.quit_requested) break;
+    if (shot_mode && state.quit_requested) return false;
     apply_view_requests(state, applied, fonts, base_style, window);
     const double frame_ms = timer.tick();
     state.frame_ms = timer.smoothed_ms;
@@ -422,7 +440,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
       if (auto error = player->before_frame(state)) {
         err << "framelab: script: " << *error << "\n";
         exit_code = 1;
-        break;
+        return false;
       }
     }
     lessons.before_frame(state);
@@ -431,7 +449,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
         error && (player || recording_run)) {
       err << "framelab: " << (player ? "script: " + player->last_step_location() : "error: --out: ") << *error << "\n";
       exit_code = 1;
-      break;
+      return false;
     }
     // A rehearsed run advances exactly 1/60 s per frame (a recording 1/fps): its pictures
     // do not depend on speed.
@@ -474,7 +492,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
       if (auto error = write_back_buffer_png(png, width, height)) {
         err << "framelab: error: " << (player ? "script shot: " : "--out: ") << *error << "\n";
         exit_code = 1;
-        if (player) break;
+        if (player) return false;
       } else {
         out << "wrote " << png << " (" << width << "x" << height << ", scene " << sim.entry().info.name
             << ", t = " << sim.time() << " s)\n";
@@ -484,7 +502,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
         error && (player || recording_run)) {
       err << "framelab: error: recording: " << *error << "\n";
       exit_code = 1;
-      break;
+      return false;
     }
     if (recording_run) progress.update(recorder.frames(), err);
     if (!rehearsed) show_title(window, record_title(state), shown_title);
@@ -498,7 +516,11 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
                               .script_running = player.has_value() && !state.lesson.waiting};
     idle.frame_drawn(had_input || needs_continuous_frames(demand) || overlays_of(state) != overlays_shown);
     if (paced) std::this_thread::sleep_for(std::chrono::duration<double>(pacer.sleep_after_frame(steady_seconds())));
-  }
+    ++frame;
+    return true;
+  };
+  platform::run_frames(one_frame);
+
   if (auto error = end_recording(state, recorder, recording_run ? run.frames : 0, out)) {
     err << "framelab: error: recording: " << *error << "\n";
     exit_code = 1;

@@ -23,6 +23,8 @@ struct gui_run {
   std::string script;       // a GUI script to play (app/gui_script.hpp), or empty
   double continue_after_s = 0.0;  // > 0: each of the script's pauses ends by itself after this many s (60 frames/s)
   int ui_scale_percent = 0;       // > 0: the interface size (--ui-scale), over the saved one and the display's
+  bool present = false;           // start in presentation mode (--present)
+  std::string lesson;             // a lesson to play from the start (--lesson): a shipped one's name or a file
 };
 
 // Exit codes: 0 fine, 1 no window or GL context could be made, a PNG or a recording

@@ -44,6 +44,14 @@ std::vector<std::string> find_all_lessons() {
   return files;
 }
 
+std::optional<std::filesystem::path> find_lesson(const std::string& name_or_file) {
+  std::error_code error;
+  if (std::filesystem::is_regular_file(name_or_file, error)) return std::filesystem::path(name_or_file);
+  const auto shipped = lessons_directory() / (name_or_file + ".lesson");
+  if (name_or_file.find('/') == std::string::npos && std::filesystem::is_regular_file(shipped, error)) return shipped;
+  return std::nullopt;
+}
+
 void lesson_runner::start(ui::ui_state& state, const std::string& file) {
   stop(state);
   gui_script script;

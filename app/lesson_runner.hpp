@@ -28,6 +28,10 @@ std::vector<std::string> find_lessons(const std::filesystem::path& dir);
 // What the Lessons menu lists: the shipped lessons, then the user's own.
 std::vector<std::string> find_all_lessons();
 
+// --lesson NAME|FILE (the page's ?lesson=): an existing file, else the shipped lesson of
+// that name (carousel-coriolis: lessons_directory()/carousel-coriolis.lesson); nullopt if neither.
+std::optional<std::filesystem::path> find_lesson(const std::string& name_or_file);
+
 class lesson_runner {
  public:
   // Starts a lesson the menu asked for, stops one that was ended, and plays the current

@@ -60,6 +60,9 @@ int main(int argc, char** argv) {
     case command_kind::gui: {
       gui_run run;
       run.scene = request.gui.scene;
+      run.sets = request.gui.sets;
+      run.present = request.gui.present;
+      run.lesson = request.gui.lesson;
       run.script = request.gui.script;
       run.continue_after_s = request.gui.continue_after_s;
       run.width = request.gui.width;

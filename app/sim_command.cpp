@@ -1,23 +1,19 @@
 #include "app/sim_command.hpp"
 
-#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include "common/atomic_file.hpp"
+#include "common/number_text.hpp"
 
 namespace framelab {
 
 namespace {
 
 // Shortest text that reads back as the same double (so runs can be compared bit for bit).
-void write_number(std::ostream& out, double x) {
-  char buffer[32];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, x);
-  out.write(buffer, result.ptr - buffer);
-}
+void write_number(std::ostream& out, double x) { out << shortest_text(x); }
 
 void write_row(std::ostream& out, double t, const std::vector<double>& values) {
   write_number(out, t);

@@ -43,9 +43,15 @@ struct case_spec {
 // difference around building a std::list is its footprint, malloc's chunk headers
 // included. Small chunks recycled through glibc's per-thread cache do not show in these
 // counters, so the difference is only used from min_measured_list elements up.
+// In the browser, emscripten's dlmalloc offers only the older mallinfo (int counters).
 double heap_in_use() {
+#ifdef __EMSCRIPTEN__
+  const struct mallinfo m = mallinfo();
+  return static_cast<double>(m.uordblks) + static_cast<double>(m.hblkhd);
+#else
   const struct mallinfo2 m = mallinfo2();
   return static_cast<double>(m.uordblks) + static_cast<double>(m.hblkhd);
+#endif
 }
 constexpr std::size_t min_measured_list = 1000;
 

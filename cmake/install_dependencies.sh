@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages framelab needs, skipping those already installed.
-# Used by run.sh and test.sh; uses sudo when not root.
+# Used by run.sh and test.sh; uses sudo when not root. Arguments name further packages
+# (cmake/web/setup.sh: the browser build's).
 set -euo pipefail
 
 packages=(
@@ -13,6 +14,7 @@ packages=(
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev  # recordings: H.264 .mp4 (libx264 comes with libavcodec), GIF
   libeigen3-dev  # benchmarks only: Eigen's AutoDiffScalar as the reference in `framelab bench ad`
   clang-16 libclang-rt-16-dev  # tests only: libFuzzer (tests/fuzz); clang 14 cannot compile GCC 12's <ranges>
+  "$@"
 )
 
 missing=()

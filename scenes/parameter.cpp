@@ -5,6 +5,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "common/number_text.hpp"
+
 namespace framelab {
 
 param_def number_param(std::string name, double value, double min, double max, std::string unit,
@@ -69,10 +71,9 @@ std::optional<double> to_double(std::string text) {
   while (!text.empty() && text.front() == ' ') text.erase(text.begin());
   while (!text.empty() && text.back() == ' ') text.pop_back();
   if (text.empty()) return std::nullopt;
-  double x = 0.0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), x);
-  if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
-  return x;
+  const parsed_number x = parse_number(text);
+  if (x.error != std::errc()) return std::nullopt;
+  return x.value;
 }
 
 // One line of at most max_length bytes: no control characters (they would break the

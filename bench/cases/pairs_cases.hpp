@@ -17,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/parallel_parts.hpp"
 #include "core/pairs/pair_kernel.hpp"
 #include "core/pairs/pairs.hpp"
 
@@ -93,14 +94,10 @@ inline std::uint64_t count_even_sum_pairs_threads(int n, unsigned threads) {
   const auto v = ascending_values(n);
   const auto chunks = chunk_distinct_pairs(v, threads == 0 ? 1 : threads);
   std::vector<std::uint64_t> counts(chunks.size());
-  {
-    std::vector<std::jthread> workers;
-    for (std::size_t c = 0; c < chunks.size(); ++c)
-      workers.emplace_back([&, c] {
-        counts[c] = static_cast<std::uint64_t>(
-            count_if_in_chunk(chunks[c], [](auto p) { return (p.first + p.second) % 2 == 0; }));
-      });
-  }
+  run_parts(chunks.size(), [&](std::size_t c) {
+    counts[c] =
+        static_cast<std::uint64_t>(count_if_in_chunk(chunks[c], [](auto p) { return (p.first + p.second) % 2 == 0; }));
+  });
   return std::accumulate(counts.begin(), counts.end(), std::uint64_t{0});
 }
 

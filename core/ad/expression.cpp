@@ -4,10 +4,11 @@
 #include "core/ad/expression.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <vector>
 #include <numbers>
+
+#include "common/number_text.hpp"
 
 namespace framelab {
 
@@ -157,13 +158,10 @@ class parser {
       }
     }
     const std::string_view digits = text_.substr(start, position_ - start);
-    double x = 0.0;
-    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), x);
-    if (ec == std::errc::result_out_of_range) return fail_at(start, "number " + quoted(digits) + " out of range");
-    if (ec != std::errc() || end != digits.data() + digits.size()) {
-      return fail_at(start, "malformed number " + quoted(digits));
-    }
-    emit({expression_op::constant, 0, x});
+    const parsed_number x = framelab::parse_number(digits);
+    if (x.error == std::errc::result_out_of_range) return fail_at(start, "number " + quoted(digits) + " out of range");
+    if (x.error != std::errc()) return fail_at(start, "malformed number " + quoted(digits));
+    emit({expression_op::constant, 0, x.value});
     return true;
   }
 

@@ -28,6 +28,7 @@
 
 #include "core/collision/broadphase_aabb.hpp"
 #include "core/collision/broadphase_sweep_and_prune.hpp"
+#include "core/parallel_parts.hpp"
 #include "core/collision/broadphase_uniform_grid.hpp"
 #include "core/pairs/pairs.hpp"
 
@@ -46,7 +47,7 @@ void brute_force_pairs(const R& boxes, std::vector<index_pair>& out) {
 }
 
 // The brute force on thread_count threads (0: std::thread::hardware_concurrency()). The
-// distinct pairs of the indices 0..n-1 are cut into thread_count chunks of equal size
+// distinct pairs of the boxes are cut into thread_count chunks of equal size
 // (chunk_distinct_pairs); thread c reports the overlaps of chunk c, and the lists are joined
 // in chunk order, which is the brute force's canonical order.
 template <aabb_range R>
@@ -54,26 +55,21 @@ void brute_force_pairs_threaded(const R& boxes, std::vector<index_pair>& out, un
   const auto span = as_box_span(boxes);
   check_boxes(span, "brute_force_pairs_threaded");
   if (thread_count == 0) thread_count = std::max(1u, std::thread::hardware_concurrency());
-  const auto n = static_cast<std::uint32_t>(span.size());
-  const auto chunks = chunk_distinct_pairs(std::views::iota(std::uint32_t{0}, n), thread_count);
+  const auto chunks = chunk_distinct_pairs(span, thread_count);
+  const auto* base = span.data();
 
   std::vector<std::vector<index_pair>> found(chunks.size());
   std::vector<std::exception_ptr> errors(chunks.size());
   const auto work = [&](std::size_t c) {
     try {
-      for_each_in_chunk(chunks[c], [&](std::uint32_t i, std::uint32_t j) {
-        if (overlaps(span[i], span[j])) found[c].push_back({i, j});
+      for_each_in_chunk(chunks[c], [&](const auto& a, const auto& b) {
+        if (overlaps(a, b)) found[c].push_back({static_cast<std::uint32_t>(&a - base), static_cast<std::uint32_t>(&b - base)});
       });
     } catch (...) {
       errors[c] = std::current_exception();
     }
   };
-  {
-    std::vector<std::jthread> threads;
-    threads.reserve(chunks.size() - 1);
-    for (std::size_t c = 1; c < chunks.size(); ++c) threads.emplace_back(work, c);
-    work(0);  // the calling thread takes the first chunk
-  }           // joined here
+  run_parts(chunks.size(), work);  // the calling thread takes the first chunk
   for (const auto& error : errors)
     if (error) std::rethrow_exception(error);
 

@@ -323,7 +323,7 @@ class contiguous_list {
   friend bool operator==(const contiguous_list& a, const contiguous_list& b) requires requires(const T& v) { v == v; }
   { return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin()); }
   friend auto operator<=>(const contiguous_list& a, const contiguous_list& b) requires requires(const T& v) { v < v; }
-  { return std::lexicographical_compare_three_way(a.begin(), a.end(), b.begin(), b.end(), detail::synth_three_way{}); }
+  { return detail::lexicographic_three_way(a.begin(), a.end(), b.begin(), b.end(), detail::synth_three_way{}); }
 
  private:
   // [SECTION] Node-level primitives

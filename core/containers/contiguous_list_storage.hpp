@@ -57,11 +57,12 @@ concept allocator_like = requires(A& a) {
   a.allocate(std::size_t{});
 };
 
-// The standard's synth-three-way: <=> when T has it, else built from <.
+// The standard's synth-three-way: <=> when T has it, else built from <. (Asked with a
+// requires-expression: emscripten's libc++ 13 has no std::three_way_comparable.)
 struct synth_three_way {
   template <class U>
   constexpr auto operator()(const U& a, const U& b) const {
-    if constexpr (std::three_way_comparable<U>) {
+    if constexpr (requires { a <=> b; }) {
       return a <=> b;
     } else {
       if (a < b) return std::weak_ordering::less;
@@ -70,6 +71,17 @@ struct synth_three_way {
     }
   }
 };
+
+// std::lexicographical_compare_three_way(a, a_end, b, b_end, compare), which emscripten's
+// libc++ 13 lacks: the first unequal pair decides, else the shorter range is less.
+template <class ItA, class ItB, class Compare>
+constexpr auto lexicographic_three_way(ItA a, ItA a_end, ItB b, ItB b_end, Compare compare) -> decltype(compare(*a, *b)) {
+  for (; a != a_end && b != b_end; ++a, ++b)
+    if (const auto order = compare(*a, *b); order != 0) return order;
+  if (a != a_end) return std::strong_ordering::greater;
+  if (b != b_end) return std::strong_ordering::less;
+  return std::strong_ordering::equal;
+}
 
 template <class Index>
 struct contiguous_list_node {

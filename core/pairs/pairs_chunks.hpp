@@ -25,6 +25,21 @@
 
 namespace framelab {
 
+namespace detail {
+// std::ranges::distance(first, last) (which emscripten's libc++ 13 lacks): the difference
+// where the sentinel gives it, else counted.
+template <class It, class Sentinel>
+constexpr std::ptrdiff_t element_count(It first, const Sentinel& last) {
+  if constexpr (std::sized_sentinel_for<Sentinel, It>) {
+    return static_cast<std::ptrdiff_t>(last - first);
+  } else {
+    std::ptrdiff_t n = 0;
+    for (; first != last; ++first) ++n;
+    return n;
+  }
+}
+}  // namespace detail
+
 // The iterators of distinct_pairs_view (they expose base_i(), base_j(), ...).
 template <class It>
 concept distinct_pairs_iterator = std::forward_iterator<It> && requires {
@@ -51,7 +66,7 @@ auto chunk_distinct_pairs(R&& r, std::size_t k) {
   const auto begin = view.begin();
   const auto first = begin.base_first();
   const auto last = begin.base_end();
-  const auto n = static_cast<std::ptrdiff_t>(std::ranges::distance(first, last));
+  const std::ptrdiff_t n = detail::element_count(first, last);
   const std::ptrdiff_t total = distinct_pair_count(n);
   const auto kk = static_cast<std::ptrdiff_t>(k);
   const std::ptrdiff_t q = total / kk;

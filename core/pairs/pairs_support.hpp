@@ -54,7 +54,8 @@ using pairs_last_t = std::conditional_t<pairs_common<B>, std::ranges::iterator_t
 template <class B>
 constexpr pairs_last_t<B> pairs_last(B& base) {
   if constexpr (pairs_indexed<B>)
-    return std::ranges::next(std::ranges::begin(base), std::ranges::distance(base));
+    return std::ranges::next(std::ranges::begin(base),
+                             static_cast<std::ranges::range_difference_t<B>>(std::ranges::size(base)));
   else
     return std::ranges::end(base);
 }
@@ -104,7 +105,7 @@ struct const_ref<std::pair<A, B>> {
   using type = std::pair<typename const_ref<A>::type, typename const_ref<B>::type>;
 };
 
-// The function cpairs / cdistinct_pairs map the elements through (with std::views::transform),
+// The function cpairs / cdistinct_pairs map the elements through (with a transform_view),
 // so that even the pairs of a pairs view become pairs of const references.
 struct as_const_element_fn {
   template <class R>
@@ -115,7 +116,7 @@ struct as_const_element_fn {
 
 template <class R>
 constexpr auto const_elements(R&& r) {
-  return std::views::transform(std::forward<R>(r), as_const_element_fn{});
+  return std::ranges::transform_view(std::forward<R>(r), as_const_element_fn{});
 }
 
 }  // namespace detail

@@ -1,7 +1,6 @@
 #include "scenes/world/world_writer.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <numbers>
@@ -10,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/atomic_file.hpp"
+#include "common/number_text.hpp"
 
 namespace framelab {
 
@@ -19,12 +19,7 @@ using json = nlohmann::ordered_json;
 
 // A float (colours) as the double whose shortest text reads back to the same float:
 // 0.36f is written 0.36, not 0.36000001430511475.
-double shortest_float(float x) {
-  char text[32];
-  const auto result = std::to_chars(text, text + sizeof text, x);
-  *result.ptr = '\0';
-  return std::strtod(text, nullptr);
-}
+double shortest_float(float x) { return std::strtod(shortest_text(x).c_str(), nullptr); }
 
 // A number in the file loads as constant_expression(x), whose text is std::to_string(x)
 // (scenes/world/world_expression.cpp): written back as that number; anything else as the
