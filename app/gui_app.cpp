@@ -97,6 +97,10 @@ void apply_view_requests(ui::ui_state& state, applied_view& applied, const ui_fo
     state.relayout_panels = applied.ui_scale_percent != 0;
     applied.ui_scale_percent = state.ui_scale_percent;
   }
+  if (state.window_size_request) {
+    SDL_SetWindowSize(window.sdl_window(), state.window_size_request->first, state.window_size_request->second);
+    state.window_size_request.reset();
+  }
   if (state.fullscreen != applied.fullscreen) {
     if (auto error = window.set_fullscreen(state.fullscreen)) {
       ui::set_message(state, "Fullscreen: " + *error, true);
@@ -216,6 +220,25 @@ render::stage_area bodies_area(const ui::ui_state& state) {
   return {{-share, 0.0}, {1.0 - share, 1.0}};
 }
 
+// Lines are as wide as the interface is large; in presentation mode as the stage's text
+// (ui::stage_text_pixels) is large against its size in a 720-pixel window, if that is larger.
+float line_scale(const ui::ui_state& state, const applied_view& applied) {
+  const float interface = ui::ui_scale_factor(state.ui_scale_percent);
+  if (!ui::presenting(state)) return interface;
+  return std::max(interface, applied.stage_pixels / ui::stage_text_pixels(720.0f));
+}
+
+// A frame the renderer could not draw whole says why on the status line, once per new reason.
+void report_draw_problem(ui::ui_state& state, const std::optional<std::string>& problem, std::string& shown) {
+  if (!problem) {
+    shown.clear();
+    return;
+  }
+  if (*problem == shown) return;
+  shown = *problem;
+  ui::set_message(state, "Drawing: " + *problem, true);
+}
+
 // Who moves the camera (ui::camera_mode): a followed or ridden node, else presentation
 // mode keeping the bodies on stage (render/camera_follow.hpp); a fixed camera, and any
 // camera outside presentation mode, is the lecturer's alone.
@@ -304,7 +327,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   const ImGuiStyle base_style = ImGui::GetStyle();
   const ui_font_files fonts = find_ui_fonts();
   ImGui_ImplSDL2_InitForOpenGL(window.sdl_window(), window.gl_context());
-  ImGui_ImplOpenGL3_Init("#version 330 core");
+  ImGui_ImplOpenGL3_Init(render::glsl_version_line);
 
   render::scene_renderer renderer;
   try {
@@ -372,6 +395,8 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   frame_pacer pacer(pacing_rate_hz(window.display_refresh_hz()));
   idle_tracker idle;
   overlay_signature overlays_shown;
+  std::string draw_problem;
+  double draw_data_seconds = 0.0;
   for (int frame = 0; shot_mode ? frame < run.frames : !state.quit_requested; ++frame) {
     // Interactive frames are paced; a script only while it waits for the lecturer at a pause.
     const bool paced = !rehearsed || (player && state.lesson.waiting && run.continue_after_s <= 0.0);
@@ -414,13 +439,15 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     sim.advance(frame_seconds);
     move_camera(state, movers, camera, window, frame_seconds);
 
+    scene_view hidden_view;  // the stage without what a script hid (ui/stage_hiding.hpp)
     const auto build_ui = [&] {
       ImGui_ImplOpenGL3_NewFrame();
       ImGui_ImplSDL2_NewFrame();
       io.DeltaTime = std::max(io.DeltaTime, 1e-4f);  // a layout pass right before: no zero step
       ImGui::NewFrame();
       ui::draw_ui(state);
-      ui::draw_scene_labels(sim.view(), screen_projection_of(camera, io.DisplaySize),
+      ui::draw_scene_labels(ui::stage_view(sim.view(), state.hidden, hidden_view),
+                            screen_projection_of(camera, io.DisplaySize),
                             ui::presenting(state) ? ui::font_for(ui::font_role::stage) : nullptr, labels_area(state));
     };
     if (overlays_of(state) != overlays_shown) {
@@ -433,8 +460,12 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
 
     const auto [width, height] = window.drawable_size();
     const float framebuffer_ratio = static_cast<float>(width) / std::max(1.0f, io.DisplaySize.x);
-    renderer.set_line_scale(ui::ui_scale_factor(state.ui_scale_percent) * framebuffer_ratio);
-    renderer.draw(sim.view(), camera, width, height, state.selected_node);
+    renderer.set_line_scale(line_scale(state, applied) * framebuffer_ratio);
+    report_draw_problem(state,
+                        renderer.draw(ui::stage_view(sim.view(), state.hidden, hidden_view), camera, width, height,
+                                      state.selected_node),
+                        draw_problem);
+    draw_data_seconds += renderer.last_build_seconds();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     const std::string png = shot_mode && frame == run.frames - 1 ? run.png_path
                             : player                             ? player->take_shot_request()
@@ -474,7 +505,8 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   }
   if (shot_mode) {
     out << "mean frame time: " << timer.mean_ms() << " ms over " << timer.counted << " frames ("
-        << (timer.mean_ms() > 0.0 ? 1000.0 / timer.mean_ms() : 0.0) << " fps)\n";
+        << (timer.mean_ms() > 0.0 ? 1000.0 / timer.mean_ms() : 0.0) << " fps); draw data built in "
+        << 1e6 * draw_data_seconds / std::max(1, run.frames) << " us per frame\n";
   }
 
   if (!files.settings.empty()) {

@@ -8,12 +8,14 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
 #include "core/scene_view.hpp"
 #include "scenes/simulation.hpp"
 #include "ui/panel_store.hpp"
+#include "ui/stage_hiding.hpp"
 
 namespace framelab::ui {
 
@@ -104,6 +106,7 @@ struct ui_state {
   // when it changes) and fullscreen (the app applies it to the window).
   int ui_scale_percent = 100;
   bool fullscreen = false;
+  std::optional<std::pair<int, int>> window_size_request;  // width, height: the app resizes the window
   bool relayout_panels = false;  // put every panel back in its default place next frame
   // Presentation mode (ui/presentation.hpp): while on, what to restore when it ends.
   struct layout_memory {
@@ -115,6 +118,8 @@ struct ui_state {
   // Presentation mode: one channel plotted against time, large, beside the 3D view
   // (a script's `plot CHANNEL`; empty: none).
   std::string stage_plot;
+  // What a script hid from the stage for the class to predict (ui/stage_hiding.hpp).
+  stage_hiding hidden;
   // Presentation mode's windows drawn this frame (readouts, plot, transport bar), in
   // pixels: the labels in the 3D view keep off them.
   struct screen_rect {
