@@ -60,10 +60,14 @@ inline void forward_dynamics(const tree_model& model, tree_data& d, std::span<co
     const int parent = model[i].parent;
     if (parent < 0) continue;
     spatial_inertia ia = ia_full;
-    for (int k = 0; k < sub.count; ++k) {
-      vec3 e(0.0);
-      e[k] = 1.0;
-      ia.subtract_outer(1.0, detail::times_u_d_inverse(x, sub.count, e), x.u_columns[static_cast<std::size_t>(k)]);
+    if (sub.count == 1) {  // I^a = I^A - U U^T / D
+      ia.subtract_outer(x.d_inverse[0][0], x.u_columns[0], x.u_columns[0]);
+    } else {
+      for (int k = 0; k < sub.count; ++k) {
+        vec3 e(0.0);
+        e[k] = 1.0;
+        ia.subtract_outer(1.0, detail::times_u_d_inverse(x, sub.count, e), x.u_columns[static_cast<std::size_t>(k)]);
+      }
     }
     const spatial_force pa = d.body_force[s] + ia * d.bias_acceleration[s] + detail::times_u_d_inverse(x, sub.count, x.u);
     d.articulated_inertia[static_cast<std::size_t>(parent)] += ia;

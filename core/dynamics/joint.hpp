@@ -103,6 +103,52 @@ inline motion_subspace world_subspace(const joint_type& j, const quat& r_p, cons
   return s;
 }
 
+// G_J = G_P o J(q, qd, qdd = 0) and S in world coordinates at once: the article's composition
+// (docs/articles.md, transform-hierarchy-dynamics, "Dynamics of the Composition")
+//   T3 = A2(T1), R3 = R2 R1, v3 = v2 + J2 v1 + w2 x J2 T1,
+//   a3 = a2 + J2 a1 + alpha2 x J2 T1 + w2 x (w2 x J2 T1) + 2 w2 x J2 v1,
+//   w3 = w2 + R2 w1,  alpha3 = alpha2 + R2 alpha1 + w2 x w3
+// written out for each joint's local motion (a1 = alpha1 = 0 with qdd = 0):
+//   hinge   T1 = 0, v1 = 0, w1 = u qd:       T3 = T2, v3 = v2, a3 = a2, w3 = w2 + u_w qd,
+//                                             alpha3 = alpha2 + w2 x w3   (u_w = R2 u)
+//   slider  T1 = u q, v1 = u qd, w1 = 0:     the translation terms above, w3 = w2, alpha3 = alpha2
+//   ball    the general composition (dynamic_transform::operator*)
+inline void compose_joint(const joint_type& j, const dynamic_transform3& p, const double* q, const double* qd,
+                          dynamic_transform3& g, motion_subspace& s) {
+  if (const auto* h = std::get_if<hinge>(&j)) {
+    const vec3 u = rotate(p.pose.rotation, h->axis);
+    g.pose.translation = p.pose.translation;
+    g.pose.rotation = p.pose.rotation * glm::angleAxis(q[0], h->axis);
+    g.pose.scale = p.pose.scale;
+    g.velocity = p.velocity;
+    g.accel = p.accel;
+    g.angular_velocity = p.angular_velocity + u * qd[0];
+    g.angular_accel = p.angular_accel + glm::cross(p.angular_velocity, g.angular_velocity);
+    s.column[0] = spatial_motion{u, glm::cross(g.pose.translation, u)};
+    s.count = 1;
+    return;
+  }
+  if (const auto* sl = std::get_if<slider>(&j)) {
+    const vec3 u = rotate(p.pose.rotation, sl->axis);
+    const vec3 t1 = u * q[0], v1 = u * qd[0];  // J2 T1, J2 v1
+    const vec3 w2_t1 = glm::cross(p.angular_velocity, t1);
+    g.pose.translation = p.pose.translation + t1;
+    g.pose.rotation = p.pose.rotation;
+    g.pose.scale = p.pose.scale;
+    g.velocity = p.velocity + v1 + w2_t1;
+    g.accel = p.accel + glm::cross(p.angular_accel, t1) + glm::cross(p.angular_velocity, w2_t1) +
+              2.0 * glm::cross(p.angular_velocity, v1);
+    g.angular_velocity = p.angular_velocity;
+    g.angular_accel = p.angular_accel;
+    s.column[0] = spatial_motion{vec3(0.0), u};
+    s.count = 1;
+    return;
+  }
+  static constexpr double zero_qdd[3] = {0.0, 0.0, 0.0};
+  g = p * joint_motion(j, q, qd, zero_qdd);
+  s = world_subspace(j, p.pose.rotation, g.pose.translation);
+}
+
 // dq/dt from qd: hinge, slider dq/dt = qd; ball dq/dt = 1/2 (0, w) q (w in P coordinates,
 // so the product is on the left). Writes position_size(j) numbers.
 inline void position_rate(const joint_type& j, const double* q, const double* qd, double* q_rate) {

@@ -11,6 +11,8 @@
 //   c_i   = A0_i - A0_parent                          so A_i = A_parent + S_i qdd_i + c_i
 //   S_i   the joint's motion subspace (core/dynamics/joint.hpp)
 //   I_i   the spatial inertia: m, c_world = o_i + R_i c, I_c = R_i diag(I~) R_i^T
+// A fixed placement and the hinge and slider take the composition written out for their zero
+// terms (compose_fixed here, compose_joint in core/dynamics/joint.hpp).
 // The recursion A_i = A_parent + S_i qdd_i + c_i is affine in qdd with a c_i that depends on
 // positions and velocities only, so the c_i found with qdd = 0 hold for every qdd.
 #include "core/dynamics/tree_data.hpp"
@@ -40,10 +42,31 @@ inline dynamic_transform3 base_with_gravity(const tree_model& model, const tree_
   return base;
 }
 
+// G_P = G_parent o P for a placement at rest relative to its parent (v1 = a1 = w1 = alpha1 = 0
+// in the article's composition): T3 = A2(T1), R3 = R2 R1, v3 = v2 + w2 x J2 T1,
+// a3 = a2 + alpha2 x J2 T1 + w2 x (w2 x J2 T1), w3 = w2, alpha3 = alpha2.
+inline dynamic_transform3 compose_fixed(const dynamic_transform3& a2, const transform<double, 3>& a1) {
+  const vec3 j2_t1 = a2.pose.apply_vector(a1.translation);
+  const vec3 w2_t1 = glm::cross(a2.angular_velocity, j2_t1);
+  dynamic_transform3 a3;
+  a3.pose.translation = a2.pose.translation + j2_t1;
+  a3.pose.rotation = a2.pose.rotation * a1.rotation;
+  a3.pose.scale = a2.pose.scale * a1.scale;
+  a3.velocity = a2.velocity + w2_t1;
+  a3.accel = a2.accel + glm::cross(a2.angular_accel, j2_t1) + glm::cross(a2.angular_velocity, w2_t1);
+  a3.angular_velocity = a2.angular_velocity;
+  a3.angular_accel = a2.angular_accel;
+  return a3;
+}
+
+inline bool at_rest(const dynamic_transform3& m) {
+  return m.velocity == vec3(0.0) && m.accel == vec3(0.0) && m.angular_velocity == vec3(0.0) &&
+         m.angular_accel == vec3(0.0);
+}
+
 // Fills d.frame, d.subspace, d.velocity, d.bias_acceleration, d.inertia, d.root_velocity and
-// d.root_acceleration from q and qd (the model's layout).
+// d.root_acceleration from q and qd (the model's layout), and leaves A0_i in d.acceleration.
 inline void tree_kinematics(const tree_model& model, tree_data& d, const double* q, const double* qd) {
-  static constexpr double zero_qdd[3] = {0.0, 0.0, 0.0};
   const dynamic_transform3 base = base_with_gravity(model, d);
   d.root_velocity = frame_velocity(base);
   d.root_acceleration = frame_acceleration(base);
@@ -52,13 +75,15 @@ inline void tree_kinematics(const tree_model& model, tree_data& d, const double*
     const body& b = model[i];
     const bool root = b.parent < 0;
     const dynamic_transform3& parent = root ? base : d.frame[static_cast<std::size_t>(b.parent)];
-    const dynamic_transform3 placed = parent * d.placement_motion[s];  // G_parent o P_i
-    const dynamic_transform3& g = d.frame[s] =
-        placed * joint_motion(b.joint, q + model.q_index(i), qd + model.v_index(i), zero_qdd);
-    d.subspace[s] = world_subspace(b.joint, placed.pose.rotation, g.pose.translation);
+    const dynamic_transform3& placement = d.placement_motion[s];
+    // G_parent o P_i
+    const dynamic_transform3 placed = at_rest(placement) ? compose_fixed(parent, placement.pose) : parent * placement;
+    compose_joint(b.joint, placed, q + model.q_index(i), qd + model.v_index(i), d.frame[s], d.subspace[s]);
+    const dynamic_transform3& g = d.frame[s];
     d.velocity[s] = frame_velocity(g);
-    const spatial_motion parent_a0 = root ? d.root_acceleration : frame_acceleration(parent);
-    d.bias_acceleration[s] = frame_acceleration(g) - parent_a0;
+    const spatial_motion& parent_a0 = root ? d.root_acceleration : d.acceleration[static_cast<std::size_t>(b.parent)];
+    d.acceleration[s] = frame_acceleration(g);
+    d.bias_acceleration[s] = d.acceleration[s] - parent_a0;
     d.inertia[s] = rigid_inertia(b.mass, g.pose.apply_point(b.center_of_mass),
                                  world_rotational_inertia(g.pose.rotation, b.principal_inertia));
   }

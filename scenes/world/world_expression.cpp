@@ -1,6 +1,14 @@
 #include "scenes/world/world_expression.hpp"
 
+#include <cstdio>
+
 namespace framelab {
+
+std::string time_text(double t) {
+  char text[48];
+  std::snprintf(text, sizeof text, "t = %.6g s", t);
+  return text;
+}
 
 std::vector<std::string_view> expression_variables(std::span<const std::string> parameters) {
   std::vector<std::string_view> names{"t"};
@@ -52,6 +60,14 @@ void expression_evaluator::bind(world_expression& e) const {
 
 double expression_evaluator::value(const world_expression& e, double t) const {
   real_[0] = t;
+  return evaluate<double>(e.program, std::span<const double>(real_));
+}
+
+double expression_evaluator::value_with(const world_expression& e, double t, std::span<const double> extra) const {
+  const std::size_t own = hyper_.size();  // t and the parameters
+  real_.resize(own + extra.size());
+  real_[0] = t;
+  for (std::size_t k = 0; k < extra.size(); ++k) real_[own + k] = extra[k];
   return evaluate<double>(e.program, std::span<const double>(real_));
 }
 

@@ -28,6 +28,9 @@ struct jet {
   double value = 0.0, rate = 0.0, accel = 0.0;
 };
 
+// "t = 1.25 s": a time as the world model's messages show it.
+std::string time_text(double t);
+
 // The variable names every expression of a file may read: "t", then the parameters.
 std::vector<std::string_view> expression_variables(std::span<const std::string> parameters);
 
@@ -45,6 +48,9 @@ class expression_evaluator {
   void set_parameters(std::span<const double> values);
   void bind(world_expression& e) const;
   double value(const world_expression& e, double t) const;
+  // The value of an expression compiled with variables beyond the parameters (a joint's
+  // force reads q and qd after them): `extra` gives their values in order.
+  double value_with(const world_expression& e, double t, std::span<const double> extra) const;
   jet derivatives(const world_expression& e, double t) const;
 
  private:

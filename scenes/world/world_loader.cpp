@@ -286,8 +286,8 @@ class loader {
   }
 
   void frame(const node& n, const std::string& path, int parent, world_spec& w, std::size_t depth) {
-    check_keys(n, path,
-               {"name", "translation", "rotations", "shapes", "arrows", "arrow_scale", "trail", "channels", "frames"});
+    check_keys(n, path, {"name", "translation", "rotations", "shapes", "arrows", "arrow_scale", "trail", "channels",
+                         "frames", "joint", "mass", "center_of_mass", "inertia"});
     if (w.frames.size() >= max_world_frames)
       fail(n, path, "more than " + std::to_string(max_world_frames) + " frames in one file");
     frame_spec f;
@@ -303,6 +303,7 @@ class loader {
       f.motion.translation = {constant_expression(0.0), constant_expression(0.0), constant_expression(0.0)};
     }
     if (const node* x = n.find("rotations")) f.motion.rotations = rotations(*x, path + ".rotations", true);
+    f.joint = joint_of_frame(n, path, f.motion);
     if (const node* x = n.find("shapes")) f.shapes = shapes(*x, path + ".shapes");
     if (const node* x = n.find("arrows")) f.arrows = arrows(*x, path + ".arrows", false);
     f.arrow_scale = own_arrow_scale(n, path);
@@ -320,6 +321,85 @@ class loader {
       for (std::size_t i = 0; i < list.items().size(); ++i)
         frame(list.items()[i], index(path + ".frames", i), self, w, depth + 1);
     }
+  }
+
+  // [SECTION] Joint frames (issue 29): "joint" with the frame's mass properties.
+  // {"type": "hinge" | "slider" | "ball", "axis", "position", "velocity", "damping", "stiffness",
+  //  "rest", "force"}; "mass", "center_of_mass", "inertia" on the frame. A joint frame's
+  // translation and rotations are its placement: they may not read t.
+  std::optional<joint_spec> joint_of_frame(const node& n, const std::string& path, const frame_motion& motion) const {
+    const node* x = n.find("joint");
+    if (x == nullptr) {
+      for (const char* key : {"mass", "center_of_mass", "inertia"})
+        if (const node* m = n.find(key)) fail(*m, join(path, key), "mass properties belong to a frame with a \"joint\"");
+      return std::nullopt;
+    }
+    const std::string jp = path + ".joint";
+    if (motion.moves())
+      fail(*x, jp, "a frame moves either by a joint or by expressions of t (its translation or rotations read t)");
+    check_keys(*x, jp, {"type", "axis", "position", "velocity", "damping", "stiffness", "rest", "force"});
+    joint_spec j;
+    const node* type = x->find("type");
+    if (type == nullptr) fail(*x, jp, "missing \"type\" (hinge, slider, ball)");
+    const std::string kind = string(*type, jp + ".type", 16);
+    if (kind == "hinge") j.kind = joint_kind::hinge;
+    else if (kind == "slider") j.kind = joint_kind::slider;
+    else if (kind == "ball") j.kind = joint_kind::ball;
+    else fail(*type, jp + ".type", "unknown joint type '" + kind + "' (hinge, slider, ball)");
+    const bool ball = j.kind == joint_kind::ball;
+    if (const node* a = x->find("axis")) {
+      if (ball) fail(*a, jp + ".axis", "a ball joint has no axis");
+      j.axis = vec3(*a, jp + ".axis");
+      if (!(glm::length(j.axis) > 1e-9)) fail(*a, jp + ".axis", "must not be zero");
+      j.axis = glm::normalize(j.axis);
+    }
+    const auto coordinate = [&](const char* key, std::array<world_expression, 3>& out) {
+      out = {constant_expression(0.0), constant_expression(0.0), constant_expression(0.0)};
+      const node* c = x->find(key);
+      if (c == nullptr) return;
+      if (ball) out = expr3(*c, jp + "." + key, false);
+      else out[0] = expr(*c, jp + "." + key, false);
+    };
+    coordinate("position", j.position);
+    coordinate("velocity", j.velocity);
+    if (const node* c = x->find("damping")) j.damping = number(*c, jp + ".damping", 0.0, 1e9);
+    if (const node* c = x->find("stiffness")) j.stiffness = number(*c, jp + ".stiffness", 0.0, 1e12);
+    if (const node* c = x->find("rest")) {
+      if (ball) fail(*c, jp + ".rest", "a ball joint rests at its placement (no \"rest\")");
+      j.rest = number(*c, jp + ".rest", -1e6, 1e6);
+    }
+    j.force = {constant_expression(0.0), constant_expression(0.0), constant_expression(0.0)};
+    if (const node* c = x->find("force")) j.force = joint_force(*c, jp + ".force", ball);
+    if (const node* m = n.find("mass")) {
+      if (!m->is_number() || !(m->number() > 0.0)) fail(*m, path + ".mass", "must be a number > 0 (kg)");
+      j.mass = number(*m, path + ".mass", 1e-12, 1e12);
+    }
+    if (const node* c = n.find("center_of_mass")) j.center_of_mass = vec3(*c, path + ".center_of_mass");
+    if (const node* c = n.find("inertia")) {
+      j.inertia = vec3(*c, path + ".inertia", 0.0, 1e12);
+      const glm::dvec3& m = j.inertia;
+      if (m.x > m.y + m.z || m.y > m.z + m.x || m.z > m.x + m.y)
+        fail(*c, path + ".inertia", "principal moments must satisfy the triangle inequality (each <= the sum of the others)");
+    }
+    return j;
+  }
+
+  // A hinge's or slider's force: one expression of t, the parameters, q and qd; a ball's torque:
+  // three expressions of t and the parameters.
+  std::array<world_expression, 3> joint_force(const node& n, const std::string& path, bool ball) const {
+    if (ball) return expr3(n, path, true);
+    std::vector<std::string_view> names = variables_;
+    names.push_back("q");
+    names.push_back("qd");
+    world_expression e;
+    if (n.is_number()) {
+      e = constant_expression(number(n, path, -1e12, 1e12));
+    } else {
+      if (!n.is_string()) fail(n, path, "expected a number or an expression of t, q and qd (a string)");
+      if (auto error = compile_world_expression(n.text(), names, e)) fail(n, path, "'" + n.text() + "': " + *error);
+      e.uses_time = true;  // read at every stage: it may read q and qd
+    }
+    return {std::move(e), constant_expression(0.0), constant_expression(0.0)};
   }
 
   int frame_named(const node& n, const std::string& path, const world_spec& w) const {
@@ -379,6 +459,51 @@ class loader {
         if (frames[k] != nullptr) p.trails[k].frame = frame_named(*frames[k], path + ".trail.frame", w);
     }
     w.particles.push_back(std::move(p));
+  }
+
+  // [SECTION] Springs (issue 29): [{"name", "from", "to", "from_offset", "to_offset", "stiffness",
+  // "rest_length", "damping", "channels"}], each end a frame or "world".
+  void springs(const node& n, world_spec& w) {
+    const node& list = array(n, "springs");
+    if (list.items().size() > 1000) fail(list, "springs", "more than 1000 springs in one file");
+    for (std::size_t i = 0; i < list.items().size(); ++i) {
+      const node& s = list.items()[i];
+      const std::string path = index("springs", i);
+      check_keys(s, path, {"name", "from", "to", "from_offset", "to_offset", "stiffness", "rest_length", "damping",
+                           "channels"});
+      spring_spec spring;
+      spring.name = "spring" + std::to_string(i + 1);
+      if (const node* x = s.find("name")) {
+        spring.name = string(*x, path + ".name", 64);
+        if (!is_identifier(spring.name))
+          fail(*x, path + ".name", "a name is a letter or _ then letters, digits, _ (at most 64)");
+      }
+      if (!names_used_.insert(spring.name).second)
+        fail(s.find("name") ? *s.find("name") : s, path + ".name", "the name '" + spring.name + "' is used twice");
+      const auto end = [&](const char* key) {
+        const node* x = s.find(key);
+        if (x == nullptr) fail(s, path, std::string("missing \"") + key + "\" (a frame's name or \"world\")");
+        const std::string name = string(*x, path + "." + key, 64);
+        const bool particle = std::any_of(w.particles.begin(), w.particles.end(), [&](const particle_spec& p) { return p.name == name; });
+        const bool body = std::any_of(w.bodies.begin(), w.bodies.end(), [&](const body_spec& b) { return b.name == name; });
+        if (particle || body)
+          fail(*x, path + "." + key, "'" + name + "' is a " + (particle ? "particle" : "body") +
+                                         ": a spring joins frames (joint or prescribed) or the world");
+        return frame_named(*x, path + "." + key, w);
+      };
+      spring.from = end("from");
+      spring.to = end("to");
+      if (spring.from == spring.to) fail(*s.find("to"), path + ".to", "a spring needs two different ends");
+      if (const node* x = s.find("from_offset")) spring.from_offset = vec3(*x, path + ".from_offset");
+      if (const node* x = s.find("to_offset")) spring.to_offset = vec3(*x, path + ".to_offset");
+      const node* k = s.find("stiffness");
+      if (k == nullptr) fail(s, path, "missing \"stiffness\" (N/m)");
+      spring.stiffness = number(*k, path + ".stiffness", 0.0, 1e12);
+      if (const node* x = s.find("rest_length")) spring.rest_length = number(*x, path + ".rest_length", 0.0, 1e9);
+      if (const node* x = s.find("damping")) spring.damping = number(*x, path + ".damping", 0.0, 1e12);
+      if (const node* x = s.find("channels")) spring.channels = boolean(*x, path + ".channels");
+      w.springs.push_back(spring);
+    }
   }
 
   // A rigid body; its frame must not turn (its rotations and its ancestors' read no t).
@@ -475,7 +600,8 @@ class loader {
   void world(const node& root, world_spec& w) {
     check_keys(root, "",
                {"title", "category", "summary", "teaching_text", "readouts", "parameters", "gravity", "integrator",
-                "breaks", "arrow_scale", "view_frame", "camera", "frames", "particles", "bodies", "channels"});
+                "breaks", "arrow_scale", "view_frame", "camera", "frames", "particles", "bodies", "channels",
+                "springs"});
     variables_ = expression_variables(names_);
     if (const node* x = root.find("parameters")) parameters(*x, w);
     if (const node* x = root.find("title")) w.title = string(*x, "title", 120);
@@ -526,6 +652,7 @@ class loader {
         fail(list, "bodies", "more than " + std::to_string(max_world_bodies) + " bodies in one file");
       for (std::size_t i = 0; i < list.items().size(); ++i) body(list.items()[i], index("bodies", i), w);
     }
+    if (const node* x = root.find("springs")) springs(*x, w);
     if (const node* x = root.find("channels")) {
       const node& list = array(*x, "channels");
       for (std::size_t i = 0; i < list.items().size(); ++i) channel(list.items()[i], index("channels", i), w);

@@ -10,16 +10,6 @@
 
 namespace framelab {
 
-namespace {
-
-std::string time_text(double t) {
-  char text[48];
-  std::snprintf(text, sizeof text, "t = %.6g s", t);
-  return text;
-}
-
-}  // namespace
-
 world_model::world_model(std::shared_ptr<const world_spec> spec) : spec_(std::move(spec)) {
   const auto& frames = spec_->frames;
   needed_slot_.assign(frames.size(), -1);
@@ -124,6 +114,12 @@ std::optional<std::string> world_model::reset(std::span<const double> parameters
       if (p.tie == tie_kind::rod) project_on_constraint(i);  // starts on the sphere, moving along it
     }
   }
+  if (auto error = joints_.reset(s, eval_, world_gravity(), prescribed_local())) return error;
+  if (!joints_.empty()) {
+    write_joint_locals(frames_.locals_in_place());
+    frames_.locals_written();
+    frames_.update_world();
+  }
   bodies_.assign(s.bodies.size(), world_body{});
   for (std::size_t i = 0; i < s.bodies.size(); ++i)
     if (auto error = bodies_[i].start(s.bodies[i], eval_, world_of(s.bodies[i].frame), world_gravity())) return error;
@@ -207,7 +203,22 @@ void world_model::project_on_constraint(std::size_t i) {
   s.v -= glm::dot(s.v, n) * n;         // v1 . d = 0
 }
 
+// The prescribed frames' locals at a stage time, for the joints' placements.
+world_joints::local_at_fn world_model::prescribed_local() const {
+  return [this](std::size_t f, double tau) { return frame_motion_at(f, tau); };
+}
+
+// A joint frame's local from its joint (P o J).
+void world_model::write_joint_locals(std::span<dynamic_transform<double, 3>> locals) const {
+  for (int b = 0; b < joints_.body_count(); ++b) locals[joints_.body_frame(b)] = joints_.local(b);
+}
+
 std::optional<motion_fault> world_model::local_at(std::size_t f, double tau, dynamic_transform<double, 3>& out) const {
+  if (joints_.body_of_frame(f) >= 0) {  // a joint frame between steps: its motion carried on freely
+    out = frame_local(f);
+    advance_free_motion(out, tau - time_);
+    return std::nullopt;
+  }
   if (!released_[f]) return evaluate_motion(motion_[f], eval_, motion_time(tau), out);
   out = frame_local(f);
   advance_free_motion(out, tau - time_);
@@ -226,6 +237,7 @@ std::optional<std::string> world_model::evaluate_frames(double t, double dt) {
     }
   }
   for (const std::size_t f : coasting_) advance_free_motion(locals[f], dt);
+  write_joint_locals(locals);
   frames_.locals_written();
   frames_.update_world();
   return std::nullopt;
@@ -301,6 +313,7 @@ void world_model::step_piece(double dt, double end_time) {
       return refuse("body '" + spec_->bodies[i].name + "': step refused at " + time_text(t) + ": " + *error);
     next_bodies[i] = std::move(trial);
   }
+  if (auto error = joints_.step(method_, t, dt, prescribed_local())) return refuse(*error);
   bodies_ = std::move(next_bodies);
   particles_ = std::move(next);
   for (std::size_t i = 0; i < particles_.size(); ++i)
@@ -326,6 +339,8 @@ void world_model::release(std::size_t f) {
 
 std::optional<std::string> world_model::edit_frame(std::size_t f, const node_edit& edit) {
   if (f >= frames_.size()) return "there is no frame " + std::to_string(f);
+  if (joints_.body_of_frame(f) >= 0)
+    return "frame '" + spec_->frames[f].name + "' moves by its joint: change the joint's position and velocity instead";
   const node_id id = frames_.id_at(f);
   try {
     switch (edit.what) {

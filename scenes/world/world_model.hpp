@@ -34,6 +34,7 @@
 #include "scenes/scene.hpp"
 #include "scenes/world/particle_state.hpp"
 #include "scenes/world/world_body.hpp"
+#include "scenes/world/world_joints.hpp"
 #include "scenes/world/world_spec.hpp"
 
 namespace framelab {
@@ -96,6 +97,9 @@ class world_model {
   // The world gravity g now (m/s^2).
   glm::dvec3 world_gravity() const { return world_of(spec_->gravity_frame).pose.apply_vector(gravity_); }
 
+  // The joint frames' tree (scenes/world/world_joints.hpp), stepped after the particles.
+  const world_joints& joints() const { return joints_; }
+
   // The file's channel i now; `read(k)` gives channel slot k's value (channel_spec::reads)
   // for a channel that reads other channels of the same step.
   double channel_value(std::size_t i, const std::function<double(std::size_t)>& read) const;
@@ -144,6 +148,9 @@ class world_model {
   std::vector<std::array<world_expression, 3>> forces_;  // bound
   glm::dvec3 gravity_{0.0};                             // in the gravity frame's coordinates
   std::vector<world_body> bodies_;
+  world_joints joints_;
+  world_joints::local_at_fn prescribed_local() const;
+  void write_joint_locals(std::span<dynamic_transform<double, 3>> locals) const;
 
   // frames the particles (and gravity) read between sweeps: ancestors included, preorder
   std::vector<int> needed_;

@@ -73,9 +73,10 @@ double world_scene::file_channel_value(std::size_t c) const {
 
 std::vector<param_def> world_scene::parameters() const {
   std::vector<param_def> defs = spec_->parameters;
-  if (!spec_->particles.empty())
+  const bool joints = std::any_of(spec_->frames.begin(), spec_->frames.end(), [](const frame_spec& f) { return f.joint.has_value(); });
+  if (!spec_->particles.empty() || joints)
     defs.push_back(choice_param(world_integrator_param, spec_->integrator, ode::method_names_by_order(),
-                                "How the particles are integrated in their frames (orders 4, 2, 1)"));
+                                "How the particles and the joints are integrated (orders 4, 2, 1)"));
   std::vector<std::string> frames{"world"};
   for (const auto& f : spec_->frames) frames.push_back(f.name);
   const std::string view = spec_->view_frame < 0 ? "world" : spec_->frames[std::size_t(spec_->view_frame)].name;
@@ -86,6 +87,45 @@ std::vector<param_def> world_scene::parameters() const {
   defs.push_back(view_only(number_param(world_arrow_scale_param, spec_->arrow_scale, 1e-4, 1e4, "m per unit",
                                         "Arrow length per m/s, m/s^2 or rad/s")));
   return defs;
+}
+
+// A joint frame's channels: NAME_q, NAME_qd (ball: NAME_qx.. the rotation vector, NAME_qdx.. the
+// angular velocity), NAME_force (ball: NAME_forcex..); a tree's root joint also NAME_energy
+// and NAME_Lx, NAME_Ly, NAME_Lz about its origin. Bodies count in the spec's preorder of
+// joint frames, as scenes/world/world_joints.cpp numbers them.
+template <class Getter>
+void world_scene::joint_channels(const world_spec& spec, const Getter& getter, std::vector<channel_def>& out) {
+  int body = 0;
+  for (const frame_spec& f : spec.frames) {
+    if (!f.joint) continue;
+    const int b = body++;
+    if (!f.channels) continue;
+    const std::string& n = f.name;
+    const bool ball = f.joint->kind == joint_kind::ball;
+    const bool slider = f.joint->kind == joint_kind::slider;
+    const char* q_unit = slider ? "m" : "rad";
+    const char* qd_unit = slider ? "m/s" : "rad/s";
+    const char* force_unit = slider ? "N" : "N m";
+    for (int k = 0; k < (ball ? 3 : 1); ++k) {
+      const std::string c = ball ? std::string(xyz[k]) : std::string();
+      out.push_back({n + "_q" + c, q_unit, n + (ball ? " rotation vector, " + c : std::string(" joint position q")),
+                     getter([b, k](const world_scene& s) { return s.model_.joints().q(b, k); })});
+      out.push_back({n + "_qd" + c, qd_unit,
+                     n + (ball ? " angular velocity in the parent, " + c : std::string(" joint velocity qd")),
+                     getter([b, k](const world_scene& s) { return s.model_.joints().qd(b, k); })});
+      out.push_back({n + "_force" + c, force_unit, n + (slider ? " applied force" : " applied torque") + (ball ? ", " + c : ""),
+                     getter([b, k](const world_scene& s) { return s.model_.joints().applied(b, k); })});
+    }
+    bool root = true;
+    for (int p = f.parent; p >= 0; p = spec.frames[std::size_t(p)].parent)
+      if (spec.frames[std::size_t(p)].joint) root = false;
+    if (!root) continue;
+    out.push_back({n + "_energy", "J", n + "'s tree: kinetic plus potential energy (gravity, joint springs)",
+                   getter([b](const world_scene& s) { return s.model_.joints().tree_energy(b); })});
+    for (int k = 0; k < 3; ++k)
+      out.push_back({n + "_L" + xyz[k], "kg m^2/s", n + "'s tree: angular momentum about its origin, " + xyz[k],
+                     getter([b, k](const world_scene& s) { return s.model_.joints().tree_angular_momentum(b)[k]; })});
+  }
 }
 
 std::vector<channel_def> world_scene::channel_list(const world_spec& spec, const world_scene* self) {
@@ -134,6 +174,17 @@ std::vector<channel_def> world_scene::channel_list(const world_spec& spec, const
                    getter([b](const world_scene& s) { return glm::length(s.model_.body(b).momentum()); })});
     out.push_back({n + "_energy", "J", n + " energy: rotational kinetic plus gravity's potential about the pivot",
                    getter([b](const world_scene& s) { return s.model_.body(b).energy(); })});
+  }
+  joint_channels(spec, getter, out);
+  for (std::size_t i = 0; i < spec.springs.size(); ++i) {
+    if (!spec.springs[i].channels) continue;
+    const std::string& n = spec.springs[i].name;
+    out.push_back({n + "_length", "m", n + " length between its ends",
+                   getter([i](const world_scene& s) { return s.model_.joints().springs()[i].length; })});
+    out.push_back({n + "_tension", "N", n + " tension k (length - rest) + c d(length)/dt (positive: pulls its ends together)",
+                   getter([i](const world_scene& s) { return s.model_.joints().springs()[i].tension; })});
+    out.push_back({n + "_energy", "J", n + " stored energy k (length - rest)^2 / 2",
+                   getter([i](const world_scene& s) { return s.model_.joints().springs()[i].energy; })});
   }
   for (std::size_t f = 0; f < spec.frames.size(); ++f) {
     if (!spec.frames[f].channels) continue;
@@ -335,6 +386,9 @@ void world_scene::build_view() {
           {bs.name + " L", "kg m^2/s", {}, {}, arrow_scale_, {0.30f, 0.85f, 1.0f, 1.0f}, true, "angular_momentum"});
     }
   }
+  spring_trails_ = view_.trails.size();
+  for (const spring_spec& s : spec_->springs)
+    view_.trails.push_back({s.name + " (spring)", {}, {0.95f, 0.85f, 0.35f, 1.0f}, true, false});
   view_.camera = spec_->camera.value_or(camera_setup{});
   own_nodes_ = view_.nodes.size();
   own_trails_ = view_.trails.size();
@@ -350,6 +404,24 @@ dynamic_transform<double, 3> world_scene::particle_world_motion(std::size_t i) c
 
 glm::dvec3 world_scene::particle_world_point(std::size_t i) const {
   return model_.world_of(spec_->particles[i].frame).pose.apply_point(model_.particle(i).r);
+}
+
+// A helix of `turns` turns of radius r from a to b (a straight line when a = b), as a polyline.
+std::vector<glm::dvec3> world_scene::coil_points(const glm::dvec3& a, const glm::dvec3& b, int turns, double r) {
+  const glm::dvec3 d = b - a;
+  const double length = glm::length(d);
+  if (!(length > 0.0)) return {a, b};
+  const glm::dvec3 u = d / length;
+  const glm::dvec3 side = glm::normalize(glm::cross(u, std::abs(u.y) < 0.9 ? glm::dvec3(0, 1, 0) : glm::dvec3(1, 0, 0)));
+  const glm::dvec3 up = glm::cross(u, side);
+  std::vector<glm::dvec3> points{a};
+  const int n = turns * 12;
+  for (int k = 1; k < n; ++k) {
+    const double s = double(k) / n, phase = 2.0 * 3.141592653589793 * turns * s;
+    points.push_back(a + s * d + r * (std::cos(phase) * side + std::sin(phase) * up));
+  }
+  points.push_back(b);
+  return points;
 }
 
 const scene_view& world_scene::view() const {
@@ -445,6 +517,11 @@ void world_scene::update_view() const {
     view_.vectors[a].origin = view_inverse.apply_point(origin);
     view_.vectors[a].value = view_inverse.apply_vector(value);
     view_.vectors[a].scale = arrow_scale_ * r.scale_factor;
+  }
+  for (std::size_t s = 0; s < spec_->springs.size(); ++s) {
+    const auto& now = model_.joints().springs()[s];
+    view_.trails[spring_trails_ + s].points =
+        coil_points(view_inverse.apply_point(now.from), view_inverse.apply_point(now.to), 12, 0.06);
   }
   for (std::size_t b = 0; b < spec_->bodies.size(); ++b) {
     const world_body& body = model_.body(b);

@@ -45,6 +45,10 @@ class world_scene : public scene {
     return view_;
   }
   static std::vector<channel_def> channel_list(const world_spec& spec, const world_scene* self);
+  static std::vector<glm::dvec3> coil_points(const glm::dvec3& a, const glm::dvec3& b, int turns, double radius);
+  // The joint frames' and their trees' channels (world_scene.cpp).
+  template <class Getter>
+  static void joint_channels(const world_spec& spec, const Getter& getter, std::vector<channel_def>& out);
   // The node in view().nodes of a frame or particle of the file.
   int frame_node(std::size_t frame) const { return frame_node_[frame]; }
   int particle_node(std::size_t particle) const { return particle_node_[particle]; }
@@ -105,6 +109,7 @@ class world_scene : public scene {
   mutable scene_view view_;
   mutable bool view_current_ = false;
   std::size_t own_nodes_ = 0, own_trails_ = 0, own_vectors_ = 0;  // the file's, before add_to_view
+  std::size_t spring_trails_ = 0;  // the first spring's coil in view_.trails
 };
 
 // The world scene of a file the user opened, or nullptr: a built-in scene standing on its

@@ -38,10 +38,31 @@ struct trail_spec {
   float width_px = 0.0f;  // pixels at 100 % interface size; 0: the renderer's default
 };
 
+// A frame moved by dynamics instead of expressions (issue 29; core/dynamics): its joint
+// turns or slides it relative to its placement (the frame's constant "translation" and
+// "rotations" in the parent), stepped with the file's integrator.
+enum class joint_kind { hinge, slider, ball };
+
+struct joint_spec {
+  joint_kind kind = joint_kind::hinge;
+  glm::dvec3 axis{0.0, 0.0, 1.0};  // unit, the parent's coordinates (hinge, slider)
+  // q0: rad or m in [0]; ball: a rotation vector (rad). qd0: rad/s or m/s in [0]; ball: the angular
+  // velocity in the parent's coordinates. Expressions of the parameters, read at t = 0.
+  std::array<world_expression, 3> position, velocity;
+  double damping = 0.0, stiffness = 0.0, rest = 0.0;
+  // Torque (hinge: N m, about the axis; ball: N m, the parent's coordinates) or force (slider,
+  // N): expressions of t, the parameters and (hinge, slider) this joint's q and qd.
+  std::array<world_expression, 3> force;
+  double mass = 1.0;               // kg, > 0
+  glm::dvec3 center_of_mass{0.0};  // m, the frame's coordinates
+  glm::dvec3 inertia{0.0};         // principal moments about the centre of mass, frame axes (kg m^2)
+};
+
 struct frame_spec {
   std::string name;
   int parent = -1;  // index into world_spec::frames, -1: the world
-  frame_motion motion;
+  frame_motion motion;  // a joint frame: its constant placement
+  std::optional<joint_spec> joint;
   std::vector<shape_spec> shapes;
   std::vector<arrow_kind> arrows;
   std::optional<double> arrow_scale;  // m per unit of its arrows (default: the file's arrow_scale)
@@ -90,6 +111,20 @@ struct body_spec {
   bool channels = true;
 };
 
+// A spring between two frames (issue 29): each end a joint frame, a prescribed frame or the
+// world, at an offset in that end's coordinates. On a joint frame it acts through the joint
+// Jacobian (an external force on the tree, core/dynamics); on a prescribed frame or the world
+// it only pulls (their motion is given).
+struct spring_spec {
+  std::string name;
+  int from = -1, to = -1;  // frames, -1: the world
+  glm::dvec3 from_offset{0.0}, to_offset{0.0};  // m
+  double stiffness = 0.0;    // N/m
+  double rest_length = 0.0;  // m
+  double damping = 0.0;      // N s/m, along the spring
+  bool channels = true;
+};
+
 // A channel of the file: an expression of t, the parameters and the other channels of the
 // same step. Its variables are t, the parameters, then every channel in channel_list's
 // order (world_scene::channel_list: the file's channels first); `reads` lists the channel
@@ -108,6 +143,7 @@ struct world_spec {
   std::vector<frame_spec> frames;
   std::vector<particle_spec> particles;
   std::vector<body_spec> bodies;
+  std::vector<spring_spec> springs;
   std::vector<channel_spec> channels;
   std::size_t channel_slots = 0;  // how many channels an expression of a channel may read
   std::array<world_expression, 3> gravity;  // m/s^2, in gravity_frame's coordinates (parameters only)

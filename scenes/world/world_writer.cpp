@@ -121,6 +121,38 @@ json trails_json(const world_spec& w, const std::vector<trail_spec>& trails) {
   return out;
 }
 
+// A joint frame's "joint" and mass properties (scenes/world/world_spec.hpp, joint_spec).
+void write_joint(const joint_spec& j, json& frame) {
+  const bool ball = j.kind == joint_kind::ball;
+  json out = json::object();
+  out["type"] = j.kind == joint_kind::hinge ? "hinge" : j.kind == joint_kind::slider ? "slider" : "ball";
+  if (!ball) out["axis"] = axis_json(j.axis);
+  out["position"] = ball ? expression3_json(j.position) : expression_json(j.position[0]);
+  out["velocity"] = ball ? expression3_json(j.velocity) : expression_json(j.velocity[0]);
+  out["damping"] = j.damping;
+  out["stiffness"] = j.stiffness;
+  if (!ball) out["rest"] = j.rest;
+  out["force"] = ball ? expression3_json(j.force) : expression_json(j.force[0]);
+  frame["joint"] = std::move(out);
+  frame["mass"] = j.mass;
+  frame["center_of_mass"] = vec3_json(j.center_of_mass);
+  frame["inertia"] = vec3_json(j.inertia);
+}
+
+json spring_json(const world_spec& w, const spring_spec& s) {
+  json out = json::object();
+  out["name"] = s.name;
+  out["from"] = frame_name(w, s.from);
+  out["to"] = frame_name(w, s.to);
+  out["from_offset"] = vec3_json(s.from_offset);
+  out["to_offset"] = vec3_json(s.to_offset);
+  out["stiffness"] = s.stiffness;
+  out["rest_length"] = s.rest_length;
+  out["damping"] = s.damping;
+  if (!s.channels) out["channels"] = false;
+  return out;
+}
+
 json frame_json(const world_spec& w, std::size_t index) {
   const frame_spec& f = w.frames[index];
   json out = json::object();
@@ -132,6 +164,7 @@ json frame_json(const world_spec& w, std::size_t index) {
   if (f.arrow_scale) out["arrow_scale"] = *f.arrow_scale;
   if (!f.trails.empty()) out["trail"] = trails_json(w, f.trails);
   if (!f.channels) out["channels"] = false;
+  if (f.joint) write_joint(*f.joint, out);
   json children = json::array();
   for (std::size_t c = 0; c < w.frames.size(); ++c)
     if (w.frames[c].parent == int(index)) children.push_back(frame_json(w, c));
@@ -268,6 +301,11 @@ std::string world_to_json(const world_spec& w) {
     json bodies = json::array();
     for (const auto& b : w.bodies) bodies.push_back(body_json(w, b));
     out["bodies"] = std::move(bodies);
+  }
+  if (!w.springs.empty()) {
+    json springs = json::array();
+    for (const auto& s : w.springs) springs.push_back(spring_json(w, s));
+    out["springs"] = std::move(springs);
   }
   if (!w.channels.empty()) {
     json channels = json::array();

@@ -14,6 +14,7 @@
 #include "core/dynamics/composite_rigid_body.hpp"
 #include "core/dynamics/tree_energy.hpp"
 #include "core/rotation/jacobi_elliptic.hpp"
+#include "tests/core/dynamics/lagrangian_double_pendulum.hpp"
 
 namespace framelab::dynamics {
 namespace {
@@ -62,27 +63,6 @@ TEST(Pendulum, PeriodMatchesTheEllipticIntegral) {
   }
 }
 
-// The textbook double pendulum (point masses m1, m2 on massless rods l1, l2, angles from the
-// downward vertical):
-//   th1'' = [-g (2 m1 + m2) sin th1 - m2 g sin(th1 - 2 th2)
-//            - 2 sin(th1 - th2) m2 (th2'^2 l2 + th1'^2 l1 cos(th1 - th2))] / (l1 den)
-//   th2'' = [2 sin(th1 - th2) (th1'^2 l1 (m1 + m2) + g (m1 + m2) cos th1
-//            + th2'^2 l2 m2 cos(th1 - th2))] / (l2 den),   den = 2 m1 + m2 - m2 cos(2 th1 - 2 th2)
-struct lagrangian_double_pendulum {
-  double m1, m2, l1, l2;
-  glm::dvec4 operator()(double, const glm::dvec4& y) const {  // (th1, th2, th1', th2')
-    const double d = y.x - y.y;
-    const double den = 2.0 * m1 + m2 - m2 * std::cos(2.0 * d);
-    const double a1 = (-g * (2.0 * m1 + m2) * std::sin(y.x) - m2 * g * std::sin(y.x - 2.0 * y.y) -
-                       2.0 * std::sin(d) * m2 * (y.w * y.w * l2 + y.z * y.z * l1 * std::cos(d))) /
-                      (l1 * den);
-    const double a2 = (2.0 * std::sin(d) *
-                       (y.z * y.z * l1 * (m1 + m2) + g * (m1 + m2) * std::cos(y.x) + y.w * y.w * l2 * m2 * std::cos(d))) /
-                      (l2 * den);
-    return {y.z, y.w, a1, a2};
-  }
-};
-
 // The tree's joints: q0 = th1, q1 = th2 - th1 (the second hinge turns relative to the first link).
 tree_model double_pendulum(double m1, double m2, double l1, double l2) {
   return tree_model({point_mass_link(-1, vec3(0.0), l1, m1), point_mass_link(0, vec3(0.0, -l1, 0.0), l2, m2)},
@@ -90,7 +70,7 @@ tree_model double_pendulum(double m1, double m2, double l1, double l2) {
 }
 
 TEST(Pendulum, DoublePendulumMatchesTheLagrangianEquations) {
-  const lagrangian_double_pendulum reference{1.0, 0.7, 1.0, 0.8};
+  const testing::lagrangian_double_pendulum reference{1.0, 0.7, 1.0, 0.8, g};
   const tree_model model = double_pendulum(reference.m1, reference.m2, reference.l1, reference.l2);
   tree_data data(model);
   glm::dvec4 y_ref(1.2, 0.4, 0.0, 0.5);

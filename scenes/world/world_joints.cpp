@@ -1,0 +1,252 @@
+#include "scenes/world/world_joints.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace framelab {
+
+namespace {
+
+dynamics::joint_type core_joint(const joint_spec& j) {
+  switch (j.kind) {
+    case joint_kind::hinge:
+      return dynamics::hinge{j.axis};
+    case joint_kind::slider:
+      return dynamics::slider{j.axis};
+    case joint_kind::ball:
+      return dynamics::ball{};
+  }
+  return dynamics::ball{};
+}
+
+}  // namespace
+
+std::optional<std::string> world_joints::reset(const world_spec& spec, const expression_evaluator& eval,
+                                               const glm::dvec3& gravity, const local_at_fn& prescribed_local) {
+  spec_ = &spec;
+  eval_ = &eval;
+  pending_failure_.reset();
+  frame_body_.assign(spec.frames.size(), -1);
+  body_frame_.clear();
+  chain_.clear();
+  own_placement_.clear();
+  root_of_.clear();
+  std::vector<dynamics::body> bodies;
+  for (std::size_t f = 0; f < spec.frames.size(); ++f) {
+    const frame_spec& frame = spec.frames[f];
+    if (!frame.joint) continue;
+    const joint_spec& j = *frame.joint;
+    dynamics::body b;
+    std::vector<std::size_t> chain;
+    int above = frame.parent;
+    for (; above >= 0 && !spec.frames[std::size_t(above)].joint; above = spec.frames[std::size_t(above)].parent)
+      chain.insert(chain.begin(), std::size_t(above));
+    b.parent = above < 0 ? -1 : frame_body_[std::size_t(above)];
+    b.joint = core_joint(j);
+    b.passive = {j.damping, j.stiffness, j.rest};
+    b.mass = j.mass;
+    b.center_of_mass = j.center_of_mass;
+    b.principal_inertia = j.inertia;
+    dynamic_transform<double, 3> placement;
+    frame_motion motion = frame.motion;  // bound to the parameters' values (constants: no t)
+    for (auto& e : motion.translation) eval.bind(e);
+    for (auto& r : motion.rotations) eval.bind(r.angle);
+    if (auto fault = evaluate_motion(motion, eval, 0.0, placement))
+      return "joint '" + frame.name + "': " + fault->which + " is not finite";
+    b.placement = placement.pose;
+    frame_body_[f] = int(bodies.size());
+    root_of_.push_back(b.parent < 0 ? int(bodies.size()) : root_of_[std::size_t(b.parent)]);
+    body_frame_.push_back(f);
+    chain_.push_back(std::move(chain));
+    own_placement_.push_back(placement);
+    bodies.push_back(b);
+  }
+  model_ = dynamics::tree_model(std::move(bodies), gravity);
+  if (auto why = model_.invalid_reason()) return "joints: " + *why;
+  data_.emplace(model_);
+  state_ = dynamics::rest_state(model_);
+  for (int i = 0; i < model_.size(); ++i) {
+    const joint_spec& j = *spec.frames[body_frame_[std::size_t(i)]].joint;
+    double* q = state_.q.data() + model_.q_index(i);
+    double* qd = state_.qd.data() + model_.v_index(i);
+    const auto at_start = [&](const std::array<world_expression, 3>& e) {
+      return glm::dvec3(eval.value(e[0], 0.0), eval.value(e[1], 0.0), eval.value(e[2], 0.0));
+    };
+    const glm::dvec3 position = at_start(j.position), velocity = at_start(j.velocity);
+    if (!std::isfinite(glm::dot(position, position) + glm::dot(velocity, velocity)))
+      return "joint '" + spec.frames[body_frame_[std::size_t(i)]].name + "': position or velocity is not finite";
+    if (j.kind == joint_kind::ball) {
+      const glm::dquat r = rotation_quat(position);
+      q[0] = r.w, q[1] = r.x, q[2] = r.y, q[3] = r.z;
+      qd[0] = velocity.x, qd[1] = velocity.y, qd[2] = velocity.z;
+    } else {
+      q[0] = position.x;
+      qd[0] = velocity.x;
+    }
+  }
+  spring_ends_.clear();
+  for (const spring_spec& s : spec.springs) spring_ends_.emplace_back(end_of(s.from), end_of(s.to));
+  springs_now_.assign(spec.springs.size(), {});
+  applied_.assign(std::size_t(model_.v_size()), 0.0);
+  evaluate_now(0.0, prescribed_local);
+  if (pending_failure_) return pending_failure_;
+  return non_finite(0.0);
+}
+
+void world_joints::drive(double t, const dynamics::joint_state& y, dynamics::tree_data& d, std::span<double> tau,
+                         const local_at_fn& prescribed_local) const {
+  for (int i = 0; i < model_.size(); ++i) {
+    const std::size_t s = std::size_t(i);
+    // P_i = L_1 o ... o L_k o P_own
+    dynamic_transform<double, 3> placement = dynamic_transform<double, 3>::identity();
+    for (const std::size_t f : chain_[s]) placement = placement * prescribed_local(f, t);
+    d.placement_motion[s] = placement * own_placement_[s];
+    const joint_spec& j = *spec_->frames[body_frame_[s]].joint;
+    const int v = model_.v_index(i);
+    const double state[2] = {y.q[std::size_t(model_.q_index(i))], y.qd[std::size_t(v)]};
+    for (int k = 0; k < dofs(i); ++k) {
+      const double f = eval_->value_with(j.force[std::size_t(k)], t, std::span<const double>(state, 2));
+      if (!std::isfinite(f) && !pending_failure_)
+        pending_failure_ = "joint '" + spec_->frames[body_frame_[s]].name + "': force = '" +
+                           j.force[std::size_t(k)].text + "' is not finite at " + time_text(t);
+      tau[std::size_t(v + k)] = f;
+    }
+  }
+  if (spring_ends_.empty()) return;
+  for (auto& f : d.external_force) f = {};
+  dynamics::tree_kinematics(model_, d, y.q.data(), y.qd.data());
+  add_spring_forces(t, d, prescribed_local);
+}
+
+world_joints::spring_end world_joints::end_of(int frame) const {
+  spring_end e;
+  for (int f = frame; f >= 0; f = spec_->frames[std::size_t(f)].parent) {
+    if (frame_body_[std::size_t(f)] >= 0) {
+      e.body = frame_body_[std::size_t(f)];
+      break;
+    }
+    e.chain.insert(e.chain.begin(), std::size_t(f));
+  }
+  return e;
+}
+
+// Each spring pulls its ends together along u = (p_to - p_from) / |p_to - p_from| with the
+// tension T = k (|d| - L0) + c (v_to - v_from) . u: the force on the "to" end F = -T u acts on
+// its body at p_to as the spatial force (p_to x F, F) (world, about O; core/dynamics/spatial.hpp),
+// and -F on the "from" end. Through the articulated-body algorithm these become the generalised
+// forces J^T F of every joint between the end and the root.
+void world_joints::add_spring_forces(double t, dynamics::tree_data& d, const local_at_fn& prescribed_local) const {
+  const auto end_frame = [&](const spring_end& e) {
+    dynamic_transform<double, 3> g =
+        e.body >= 0 ? d.frame[std::size_t(e.body)] : dynamic_transform<double, 3>::identity();
+    for (const std::size_t f : e.chain) g = g * prescribed_local(f, t);  // A3 = A2 o A1
+    return g;
+  };
+  for (std::size_t s = 0; s < spring_ends_.size(); ++s) {
+    const spring_spec& spec = spec_->springs[s];
+    const auto& [from, to] = spring_ends_[s];
+    const dynamic_transform<double, 3> a = end_frame(from), b = end_frame(to);
+    const glm::dvec3 pa = a.pose.apply_point(spec.from_offset), pb = b.pose.apply_point(spec.to_offset);
+    const glm::dvec3 va = a.velocity + glm::cross(a.angular_velocity, pa - a.pose.translation);
+    const glm::dvec3 vb = b.velocity + glm::cross(b.angular_velocity, pb - b.pose.translation);
+    const double length = glm::length(pb - pa);
+    spring_now& now = springs_now_[s];
+    now = {pa, pb, length, 0.0, 0.0};
+    if (!(length > 0.0)) continue;
+    const glm::dvec3 u = (pb - pa) / length;
+    now.tension = spec.stiffness * (length - spec.rest_length) + spec.damping * glm::dot(vb - va, u);
+    now.energy = 0.5 * spec.stiffness * (length - spec.rest_length) * (length - spec.rest_length);
+    const glm::dvec3 force = -now.tension * u;  // on the "to" end
+    if (to.body >= 0)
+      d.external_force[std::size_t(to.body)] =
+          d.external_force[std::size_t(to.body)] + dynamics::spatial_force{glm::cross(pb, force), force};
+    if (from.body >= 0)
+      d.external_force[std::size_t(from.body)] =
+          d.external_force[std::size_t(from.body)] - dynamics::spatial_force{glm::cross(pa, force), force};
+  }
+}
+
+void world_joints::evaluate_now(double t, const local_at_fn& prescribed_local) {
+  std::vector<double> tau(std::size_t(model_.v_size()), 0.0);
+  const auto drive_now = [&](double time, const dynamics::joint_state& y, dynamics::tree_data& d, std::span<double> f) {
+    drive(time, y, d, f, prescribed_local);
+    std::copy(f.begin(), f.end(), tau.begin());
+  };
+  (void)dynamics::tree_rate(model_, *data_, t, state_, drive_now);
+  applied_ = std::move(tau);
+}
+
+std::optional<std::string> world_joints::non_finite(double t) const {
+  for (int i = 0; i < model_.size(); ++i) {
+    bool finite = true;
+    for (int k = 0; k < dynamics::position_size(model_[i].joint); ++k)
+      finite = finite && std::isfinite(state_.q[std::size_t(model_.q_index(i) + k)]);
+    for (int k = 0; k < dofs(i); ++k) {
+      finite = finite && std::isfinite(state_.qd[std::size_t(model_.v_index(i) + k)]) &&
+               std::isfinite(data_->qdd[std::size_t(model_.v_index(i) + k)]);
+    }
+    if (!finite)
+      return "joint '" + spec_->frames[body_frame_[std::size_t(i)]].name + "': its state is not finite at " +
+             time_text(t) + " (a force too large for the step, or a massless link)";
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> world_joints::step(ode::method m, double t, double dt, const local_at_fn& prescribed_local) {
+  if (empty()) {  // springs between prescribed frames only: measured, nothing to move
+    if (!spring_ends_.empty()) add_spring_forces(t + dt, *data_, prescribed_local);
+    return std::nullopt;
+  }
+  const auto drive_fn = [&](double time, const dynamics::joint_state& y, dynamics::tree_data& d, std::span<double> f) {
+    drive(time, y, d, f, prescribed_local);
+  };
+  const auto result = dynamics::step_tree(m, model_, *data_, t, state_, dt, drive_fn);
+  if (pending_failure_) return pending_failure_;
+  if (!result.converged && max_norm(result.y) < 1e300) {
+    char text[200];
+    std::snprintf(text, sizeof text,
+                  "joints: integrator %s: the implicit step did not converge in %d iterations at t = %.3f s, dt = "
+                  "%.4g s; reset with a smaller dt or another integrator",
+                  ode::method_name(m).data(), result.iterations, t, dt);
+    return std::string(text);
+  }
+  state_ = result.y;
+  evaluate_now(t + dt, prescribed_local);
+  if (pending_failure_) return pending_failure_;
+  return non_finite(t + dt);
+}
+
+dynamic_transform<double, 3> world_joints::local(int body) const {
+  const std::size_t s = std::size_t(body);
+  const double* q = state_.q.data() + model_.q_index(body);
+  const double* qd = state_.qd.data() + model_.v_index(body);
+  const double* qdd = data_->qdd.data() + model_.v_index(body);
+  // relative to the parent frame: the own placement (constant) o J
+  return own_placement_[s] * dynamics::joint_motion(model_[body].joint, q, qd, qdd);
+}
+
+double world_joints::q(int body, int k) const {
+  const double* q = state_.q.data() + model_.q_index(body);
+  if (!std::holds_alternative<dynamics::ball>(model_[body].joint)) return q[0];
+  return rotation_vector(dynamics::ball_rotation(q))[k];
+}
+
+double world_joints::qd(int body, int k) const { return state_.qd[std::size_t(model_.v_index(body) + k)]; }
+
+double world_joints::tree_energy(int root) const {
+  double e = 0.0;
+  for (int i = 0; i < model_.size(); ++i)
+    if (root_of_[std::size_t(i)] == root)
+      e += dynamics::body_kinetic_energy(*data_, i) + dynamics::body_potential_energy(model_, *data_, state_, i);
+  return e;
+}
+
+glm::dvec3 world_joints::tree_angular_momentum(int root) const {
+  const glm::dvec3 about = data_->frame[std::size_t(root)].pose.translation;
+  glm::dvec3 l(0.0);
+  for (int i = 0; i < model_.size(); ++i)
+    if (root_of_[std::size_t(i)] == root) l += dynamics::body_angular_momentum(*data_, i, about);
+  return l;
+}
+
+}  // namespace framelab

@@ -1,0 +1,94 @@
+#pragma once
+// world_joints: the joint frames of a world scene file (issue 29) as one kinematic tree of
+// core/dynamics, stepped by the file's integrator through core/ode's stepper
+// (core/dynamics/tree_motion.hpp). Body i is joint frame body_frame(i); its parent body is
+// the nearest joint frame above it (none: the world). Its placement relative to that body is
+//   P_i(t) = L_1(t) o ... o L_k(t) o P_own
+// with L_1..L_k the locals of the prescribed frames between the two (expressions of t, their
+// velocities and accelerations from the hyper-duals) and P_own the joint frame's constant
+// translation and rotations: so a turning or accelerating frame above a joint drives the
+// subtree with no inertial term written by hand. A joint frame's local, written into the
+// hierarchy after each step, is P_i o J_i(q, qd, qdd) relative to its parent frame.
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/dynamics/tree_energy.hpp"
+#include "scenes/world/world_spec.hpp"
+
+namespace framelab {
+
+class world_joints {
+ public:
+  using local_at_fn = std::function<dynamic_transform<double, 3>(std::size_t frame, double t)>;
+
+  // Builds the tree from the file's joint frames and starts it at the file's q0 and qd0.
+  // `gravity`: the world's g. Returns why it cannot start (a force not finite at t = 0, ...).
+  std::optional<std::string> reset(const world_spec& spec, const expression_evaluator& eval, const glm::dvec3& gravity,
+                                   const local_at_fn& prescribed_local);
+  bool empty() const { return model_.size() == 0; }
+  // One step from t by dt with the method m; on failure why (names the joint).
+  std::optional<std::string> step(ode::method m, double t, double dt, const local_at_fn& prescribed_local);
+
+  int body_of_frame(std::size_t frame) const { return frame < frame_body_.size() ? frame_body_[frame] : -1; }
+  std::size_t body_frame(int body) const { return body_frame_[std::size_t(body)]; }
+  int body_count() const { return model_.size(); }
+  // The joint frame's local dynamics relative to its parent frame (P o J with q, qd, qdd).
+  dynamic_transform<double, 3> local(int body) const;
+
+  // Channels: q and qd (ball: the rotation vector and angular velocity, component k), the
+  // applied force or torque, and per tree (a root body) its energy and angular momentum
+  // about the root joint's origin.
+  double q(int body, int k) const;
+  double qd(int body, int k) const;
+  double applied(int body, int k) const { return applied_[std::size_t(model_.v_index(body) + k)]; }
+  int dofs(int body) const { return dynamics::velocity_size(model_[body].joint); }
+  bool is_root(int body) const { return model_[body].parent < 0; }
+  double tree_energy(int root) const;
+  glm::dvec3 tree_angular_momentum(int root) const;
+  const dynamics::tree_model& model() const { return model_; }
+
+  // Springs (world_spec::springs) at the current state: the world end points, the length (m),
+  // the tension (N, positive when it pulls the ends together) and the stored energy (J).
+  struct spring_now {
+    glm::dvec3 from{0.0}, to{0.0};
+    double length = 0.0, tension = 0.0, energy = 0.0;
+  };
+  const std::vector<spring_now>& springs() const { return springs_now_; }
+  const dynamics::joint_state& state() const { return state_; }
+
+ private:
+  // Sets the data's placements and the applied forces for time t and state y.
+  void drive(double t, const dynamics::joint_state& y, dynamics::tree_data& d, std::span<double> tau,
+             const local_at_fn& prescribed_local) const;
+  // The forces and accelerations at the current state (for locals and channels).
+  void evaluate_now(double t, const local_at_fn& prescribed_local);
+  std::optional<std::string> non_finite(double t) const;
+
+  const world_spec* spec_ = nullptr;
+  const expression_evaluator* eval_ = nullptr;
+  dynamics::tree_model model_;
+  std::optional<dynamics::tree_data> data_;
+  dynamics::joint_state state_;
+  std::vector<int> frame_body_;                 // spec frame -> body (-1: not a joint frame)
+  std::vector<std::size_t> body_frame_;         // body -> spec frame
+  std::vector<std::vector<std::size_t>> chain_; // body -> prescribed frames between it and its parent body, top down
+  std::vector<dynamic_transform<double, 3>> own_placement_;
+  std::vector<int> root_of_;                    // body -> its tree's root body
+  std::vector<double> applied_;                 // the applied generalised forces now
+  // A spring's end: the body it acts on (-1: none, the world or a frame above every joint) and
+  // the prescribed frames from that body down to the end's frame.
+  struct spring_end {
+    int body = -1;
+    std::vector<std::size_t> chain;
+  };
+  std::vector<std::pair<spring_end, spring_end>> spring_ends_;
+  mutable std::vector<spring_now> springs_now_;
+  spring_end end_of(int frame) const;
+  // Adds the springs' forces to d.external_force (after a kinematics pass at y).
+  void add_spring_forces(double t, dynamics::tree_data& d, const local_at_fn& prescribed_local) const;
+  mutable std::optional<std::string> pending_failure_;
+};
+
+}  // namespace framelab
