@@ -14,6 +14,7 @@
 #include "core/scene_view.hpp"
 #include "scenes/simulation.hpp"
 #include "ui/panel_store.hpp"
+#include "ui/stage_area.hpp"
 
 namespace framelab::ui {
 
@@ -44,6 +45,7 @@ enum class camera_mode { automatic, fixed, follow, ride, user };
 struct camera_link {
   camera_mode mode = camera_mode::automatic;
   std::string node;  // follow, ride: the node's name
+  std::vector<std::string> focus;  // a script's `camera focus NAME...` (empty: the scene's own)
   std::function<camera_setup()> get;
   std::function<void(const camera_setup&)> set;
   // Where the mouse ray meets the ground plane y = 0 (world, m); nothing when the
@@ -112,15 +114,17 @@ struct ui_state {
     camera_setup camera;
   };
   std::optional<layout_memory> before_presentation;
-  // Presentation mode: one channel plotted against time, large, beside the 3D view
-  // (a script's `plot CHANNEL`; empty: none).
-  std::string stage_plot;
+  // Presentation mode: channels plotted against time, large, beside the 3D view (a
+  // script's `plot CHANNEL...`; empty: none); one plot per unit.
+  std::vector<std::string> stage_plot;
   // Presentation mode's windows drawn this frame (readouts, plot, transport bar), in
   // pixels: the labels in the 3D view keep off them.
-  struct screen_rect {
-    float x = 0.0f, y = 0.0f, width = 0.0f, height = 0.0f;
-  };
+  using screen_rect = ui::screen_rect;
   std::vector<screen_rect> stage_overlays;
+  // This frame's stage (ui/stage_area.hpp): where the 3D view is centred and framed, set
+  // by draw_ui from the panels' layout or presentation mode's plot; empty before the
+  // first frame (the app then uses the whole window).
+  stage_viewport stage;
   // Presentation mode: the top edge of the transport bar (px; the window's height when no
   // bar is drawn), so that the lesson's caption sits above it however many rows it has.
   float transport_bar_top = 0.0f;
