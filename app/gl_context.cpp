@@ -3,7 +3,8 @@
 #include "app/leak_check.hpp"
 
 #include <SDL.h>
-#include <glad/gl.h>
+
+#include "render/gl_api.hpp"
 
 namespace framelab {
 

@@ -213,6 +213,25 @@ void show_title(gl_window& window, const std::string& title, std::string& shown)
   shown = title;
 }
 
+// Lines are as wide as the interface is large; in presentation mode as the stage's text
+// (ui::stage_text_pixels) is large against its size in a 720-pixel window, if that is larger.
+float line_scale(const ui::ui_state& state, const applied_view& applied) {
+  const float interface = ui::ui_scale_factor(state.ui_scale_percent);
+  if (!ui::presenting(state)) return interface;
+  return std::max(interface, applied.stage_pixels / ui::stage_text_pixels(720.0f));
+}
+
+// A frame the renderer could not draw whole says why on the status line, once per new reason.
+void report_draw_problem(ui::ui_state& state, const std::optional<std::string>& problem, std::string& shown) {
+  if (!problem) {
+    shown.clear();
+    return;
+  }
+  if (*problem == shown) return;
+  shown = *problem;
+  ui::set_message(state, "Drawing: " + *problem, true);
+}
+
 // Who moves the camera (ui::camera_mode): a followed or ridden node, else presentation
 // mode keeping the bodies on stage (render/camera_follow.hpp); a fixed camera, and any
 // camera outside presentation mode, is the lecturer's alone.
@@ -304,7 +323,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   const ImGuiStyle base_style = ImGui::GetStyle();
   const ui_font_files fonts = find_ui_fonts();
   ImGui_ImplSDL2_InitForOpenGL(window.sdl_window(), window.gl_context());
-  ImGui_ImplOpenGL3_Init("#version 330 core");
+  ImGui_ImplOpenGL3_Init(render::glsl_version_line);
 
   render::scene_renderer renderer;
   try {
@@ -377,6 +396,8 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   frame_pacer pacer(pacing_rate_hz(window.display_refresh_hz()));
   idle_tracker idle;
   overlay_signature overlays_shown;
+  std::string draw_problem;
+  double draw_data_seconds = 0.0;
   for (int frame = 0; shot_mode ? frame < run.frames : !state.quit_requested; ++frame) {
     // Interactive frames are paced; a script only while it waits for the lecturer at a pause.
     const bool paced = !rehearsed || (player && state.lesson.waiting && run.continue_after_s <= 0.0);
@@ -438,9 +459,12 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
 
     const auto [width, height] = window.drawable_size();
     const float framebuffer_ratio = static_cast<float>(width) / std::max(1.0f, io.DisplaySize.x);
-    renderer.set_line_scale(ui::ui_scale_factor(state.ui_scale_percent) * framebuffer_ratio);
-    canvas.draw(renderer, sim.view(), camera, ui::current_stage(state), framebuffer_ratio, width, height,
-                state.selected_node);
+    renderer.set_line_scale(line_scale(state, applied) * framebuffer_ratio);
+    report_draw_problem(state,
+                        canvas.draw(renderer, sim.view(), camera, ui::current_stage(state), framebuffer_ratio, width,
+                                    height, state.selected_node),
+                        draw_problem);
+    draw_data_seconds += renderer.last_build_seconds();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     const std::string png = shot_mode && frame == run.frames - 1 ? run.png_path
                             : player                             ? player->take_shot_request()
@@ -480,7 +504,8 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   }
   if (shot_mode) {
     out << "mean frame time: " << timer.mean_ms() << " ms over " << timer.counted << " frames ("
-        << (timer.mean_ms() > 0.0 ? 1000.0 / timer.mean_ms() : 0.0) << " fps)\n";
+        << (timer.mean_ms() > 0.0 ? 1000.0 / timer.mean_ms() : 0.0) << " fps); draw data built in "
+        << 1e6 * draw_data_seconds / std::max(1, run.frames) << " us per frame\n";
   }
 
   if (!files.settings.empty()) {

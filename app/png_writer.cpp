@@ -1,26 +1,28 @@
 #include "app/png_writer.hpp"
 
-#include <glad/gl.h>
-
+#include <algorithm>
 #include <filesystem>
 #include <vector>
 
 #include "app/png_file.hpp"
 #include "common/atomic_file.hpp"
+#include "render/gl_api.hpp"
 
 namespace framelab {
 
 std::optional<std::string> write_back_buffer_png(const std::string& path, int width, int height) {
-  const auto row_bytes = static_cast<std::size_t>(width) * 3;
-  std::vector<unsigned char> pixels(row_bytes * static_cast<std::size_t>(height));
+  // RGBA is the one format OpenGL ES (WebGL2) always reads back; the PNG keeps RGB, rows top first.
+  const auto w = static_cast<std::size_t>(width);
+  const auto h = static_cast<std::size_t>(height);
+  std::vector<unsigned char> pixels(w * h * 4);
   glReadBuffer(GL_BACK);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
-  std::vector<unsigned char> flipped(pixels.size());
-  for (int y = 0; y < height; ++y) {
-    const auto src = pixels.begin() + static_cast<std::ptrdiff_t>(row_bytes * static_cast<std::size_t>(height - 1 - y));
-    std::copy(src, src + static_cast<std::ptrdiff_t>(row_bytes),
-              flipped.begin() + static_cast<std::ptrdiff_t>(row_bytes * static_cast<std::size_t>(y)));
+  glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  std::vector<unsigned char> flipped(w * h * 3);
+  for (std::size_t y = 0; y < h; ++y) {
+    const unsigned char* src = pixels.data() + (h - 1 - y) * w * 4;
+    unsigned char* dst = flipped.data() + y * w * 3;
+    for (std::size_t x = 0; x < w; ++x) std::copy(src + 4 * x, src + 4 * x + 3, dst + 3 * x);
   }
   const std::string temp = temporary_path_for(path).string();
   if (write_png_file(temp, width, height, flipped.data())) {

@@ -1,12 +1,11 @@
 #include "app/screen_recorder.hpp"
 
-#include <glad/gl.h>
-
 #include <ostream>
 #include <utility>
 
 #include "app/background_video_writer.hpp"
 #include "app/video_format.hpp"
+#include "render/gl_api.hpp"
 #include "ui/presentation.hpp"
 
 namespace framelab {

@@ -50,16 +50,13 @@ void stage_canvas::resize(int width, int height) {
   height_ = height;
 }
 
-void stage_canvas::draw(render::scene_renderer& renderer, const scene_view& view, const render::orbit_camera& camera,
+std::optional<std::string> stage_canvas::draw(render::scene_renderer& renderer, const scene_view& view, const render::orbit_camera& camera,
                         const ui::stage_viewport& stage, float pixels_per_point, int window_width, int window_height,
                         int selected_node) {
   const pixel_box canvas = framebuffer_box(stage.canvas, pixels_per_point, window_height);
   const bool whole_window = stage.canvas.empty() || (canvas.x0 == 0 && canvas.y0 == 0 && canvas.x1 == window_width &&
                                                      canvas.y1 == window_height);
-  if (whole_window) {
-    renderer.draw(view, camera, window_width, window_height, selected_node);
-    return;
-  }
+  if (whole_window) return renderer.draw(view, camera, window_width, window_height, selected_node);
   // The window around the clip (the part beside a stage plot) in the renderer's background.
   glViewport(0, 0, window_width, window_height);
   glClearColor(0.11f, 0.12f, 0.15f, 1.0f);
@@ -68,7 +65,7 @@ void stage_canvas::draw(render::scene_renderer& renderer, const scene_view& view
   const int height = std::max(1, canvas.y1 - canvas.y0);
   resize(width, height);
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
-  renderer.draw(view, camera, width, height, selected_node);
+  const std::optional<std::string> problem = renderer.draw(view, camera, width, height, selected_node);
   // The clip's part of the canvas, copied pixel for pixel to the same place in the window.
   const pixel_box clip = framebuffer_box(stage.clip, pixels_per_point, window_height);
   const int x0 = std::max({clip.x0, canvas.x0, 0});
@@ -83,6 +80,7 @@ void stage_canvas::draw(render::scene_renderer& renderer, const scene_view& view
   }
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glViewport(0, 0, window_width, window_height);
+  return problem;
 }
 
 }  // namespace framelab

@@ -5,7 +5,10 @@
 // (0, 0, width, height) viewport; this puts the projection centre on the free area's
 // centre without touching the renderer. A canvas that is the whole window is drawn
 // straight into it. Needs a current OpenGL 3.3 core context loaded by glad.
-#include <glad/gl.h>
+#include <optional>
+#include <string>
+
+#include "render/gl_api.hpp"
 
 #include "core/scene_view.hpp"
 #include "render/orbit_camera.hpp"
@@ -21,8 +24,9 @@ class stage_canvas {
   stage_canvas& operator=(const stage_canvas&) = delete;
   ~stage_canvas();
 
-  // `pixels_per_point`: framebuffer pixels per ImGui pixel (HiDPI); window_* in framebuffer pixels.
-  void draw(render::scene_renderer& renderer, const scene_view& view, const render::orbit_camera& camera,
+  // `pixels_per_point`: framebuffer pixels per ImGui pixel (HiDPI); window_* in framebuffer
+  // pixels. Returns the renderer's message when the frame could not be drawn whole.
+  std::optional<std::string> draw(render::scene_renderer& renderer, const scene_view& view, const render::orbit_camera& camera,
             const ui::stage_viewport& stage, float pixels_per_point, int window_width, int window_height,
             int selected_node);
 

@@ -54,6 +54,7 @@ struct trail {
   glm::vec4 color{1.0f, 1.0f, 1.0f, 1.0f};
   bool visible = true;
   bool fade = true;
+  float width_px = 0.0f;  // pixels at 100 % interface size (scaled with it); 0: the renderer's default
 };
 
 // Text shown in the 3D view at a world position (e.g. "midpoint: dE = 1e-12").

@@ -1,5 +1,6 @@
 #include "render/gl_resources.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <vector>
 
@@ -11,9 +12,9 @@ GLuint compile(GLenum type, std::string_view file) {
   const std::string_view text = shader_source(file);
   if (text.empty()) throw std::runtime_error("shader " + std::string(file) + " is not embedded in the binary");
   const GLuint shader = glCreateShader(type);
-  const char* source = text.data();
-  const auto length = static_cast<GLint>(text.size());
-  glShaderSource(shader, 1, &source, &length);
+  const char* sources[] = {glsl_header, text.data()};
+  const GLint lengths[] = {-1, static_cast<GLint>(text.size())};
+  glShaderSource(shader, 2, sources, lengths);
   glCompileShader(shader);
   GLint ok = 0;
   glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
@@ -26,21 +27,34 @@ GLuint compile(GLenum type, std::string_view file) {
   return shader;
 }
 
+const char* gl_error_name(GLenum error) {
+  switch (error) {
+    case GL_INVALID_ENUM: return "GL_INVALID_ENUM";
+    case GL_INVALID_VALUE: return "GL_INVALID_VALUE";
+    case GL_INVALID_OPERATION: return "GL_INVALID_OPERATION";
+    case GL_INVALID_FRAMEBUFFER_OPERATION: return "GL_INVALID_FRAMEBUFFER_OPERATION";
+    case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY";
+    default: return "an unknown GL error";
+  }
+}
+
 }  // namespace
 
-void shader_program::create(std::string_view vertex_file, std::string_view fragment_file,
-                            std::string_view geometry_file) {
+void shader_program::create(std::string_view vertex_file, std::string_view fragment_file) {
   const GLuint vs = compile(GL_VERTEX_SHADER, vertex_file);
-  const GLuint fs = compile(GL_FRAGMENT_SHADER, fragment_file);
-  const GLuint gs = geometry_file.empty() ? 0 : compile(GL_GEOMETRY_SHADER, geometry_file);
+  GLuint fs = 0;
+  try {
+    fs = compile(GL_FRAGMENT_SHADER, fragment_file);
+  } catch (...) {
+    glDeleteShader(vs);
+    throw;
+  }
   id_ = glCreateProgram();
   glAttachShader(id_, vs);
   glAttachShader(id_, fs);
-  if (gs != 0) glAttachShader(id_, gs);
   glLinkProgram(id_);
   glDeleteShader(vs);
   glDeleteShader(fs);
-  if (gs != 0) glDeleteShader(gs);
   GLint ok = 0;
   glGetProgramiv(id_, GL_LINK_STATUS, &ok);
   if (!ok) {
@@ -86,9 +100,49 @@ void gpu_mesh::destroy() {
   vao_ = vbo_ = ebo_ = 0;
 }
 
-void gpu_mesh::draw() const {
-  glBindVertexArray(vao_);
-  glDrawElements(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr);
+void gpu_mesh::draw_instanced(GLsizei instances) const {
+  glDrawElementsInstanced(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr, instances);
+}
+
+void stream_buffer::create() {
+  glGenBuffers(1, &id_);
+  capacity_ = 0;
+}
+
+void stream_buffer::destroy() {
+  if (id_ != 0) glDeleteBuffers(1, &id_);
+  id_ = 0;
+  capacity_ = 0;
+}
+
+std::optional<std::string> stream_buffer::begin_frame(std::size_t bytes) {
+  glBindBuffer(GL_ARRAY_BUFFER, id_);
+  if (bytes > capacity_) {
+    const std::size_t wanted = std::max(bytes, 2 * capacity_);
+    take_gl_error();  // so that the check below sees this allocation's error only
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(wanted), nullptr, GL_STREAM_DRAW);
+    if (auto error = take_gl_error()) {
+      capacity_ = 0;
+      return "could not allocate " + std::to_string((wanted >> 20) + 1) + " MiB of GPU memory for the drawing (" +
+             *error + ")";
+    }
+    capacity_ = wanted;
+  } else if (capacity_ > 0) {
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(capacity_), nullptr, GL_STREAM_DRAW);  // orphan
+  }
+  return std::nullopt;
+}
+
+void stream_buffer::write(std::size_t offset, const void* data, std::size_t bytes) const {
+  if (bytes > 0) glBufferSubData(GL_ARRAY_BUFFER, static_cast<GLintptr>(offset), static_cast<GLsizeiptr>(bytes), data);
+}
+
+std::optional<std::string> take_gl_error() {
+  const GLenum first = glGetError();
+  if (first == GL_NO_ERROR) return std::nullopt;
+  for (int k = 0; k < 16 && glGetError() != GL_NO_ERROR; ++k) {
+  }
+  return std::string(gl_error_name(first));
 }
 
 }  // namespace framelab::render

@@ -1,14 +1,16 @@
 #pragma once
-// Draws a scene_view with OpenGL 3.3 core: the ground grid and axes, every node's lit
-// primitive posed by its world transform, vector overlays as arrows, trails as line
-// strips. Needs a current context loaded by glad.
+// Draws a scene_view with OpenGL 3.3 core or OpenGL ES 3.0 (WebGL2), the same code for
+// both (render/gl_api.hpp): every instance of a primitive mesh in one instanced draw call
+// per mesh and pass, and every line (grid, axes, trails) in one instanced draw of
+// screen-space quads. The frame's draw data are built on the CPU (render/draw_lists.hpp)
+// and streamed in one buffer for the meshes and one for the lines.
 #include <algorithm>
-#include <limits>
-#include <vector>
-
-#include <glad/gl.h>
+#include <array>
+#include <optional>
+#include <string>
 
 #include "core/scene_view.hpp"
+#include "render/draw_lists.hpp"
 #include "render/gl_resources.hpp"
 #include "render/orbit_camera.hpp"
 
@@ -16,44 +18,36 @@ namespace framelab::render {
 
 class scene_renderer {
  public:
-  // Spheres drawn small get coarser meshes, indistinguishable at that size, so that scenes with
-  // hundreds of balls stay fast (there are no instanced draws): under small_sphere_pixels across
-  // 16 x 10 facets, under tiny_sphere_pixels 8 x 6, instead of 32 x 16.
-  static constexpr double small_sphere_pixels = 48.0;
-  static constexpr double tiny_sphere_pixels = 18.0;
-
   // Compiles the embedded shaders and uploads the meshes; throws std::runtime_error.
   void init();
   void shutdown();
-  // Draws into the current framebuffer's (0, 0, width, height) viewport.
-  void draw(const scene_view& view, const orbit_camera& camera, int width, int height, int selected_node);
-  // Line width in framebuffer pixels for the thinnest lines (the grid); trails are twice
-  // as wide. The app sets it from the UI scale and the HiDPI framebuffer ratio.
+  // Draws into the current framebuffer's (0, 0, width, height) viewport. Returns a message
+  // when the frame could not be drawn whole (memory for the draw data, a GL error); the
+  // next frame tries again.
+  std::optional<std::string> draw(const scene_view& view, const orbit_camera& camera, int width, int height,
+                                  int selected_node);
+  // Framebuffer pixels per pixel of a line's width at 100 %: the grid is 1 px, trails
+  // default_trail_width_px or their own width, times this. The app sets it from the
+  // interface scale (the stage's in presentation mode) and the HiDPI framebuffer ratio.
   void set_line_scale(float pixels) { line_scale_ = std::clamp(pixels, 1.0f, 16.0f); }
+  // The CPU time the last draw spent building its draw data, and what it built.
+  double last_build_seconds() const { return last_build_seconds_; }
+  const draw_lists& last_lists() const { return lists_; }
 
  private:
-  struct line_vertex {
-    glm::vec3 position;
-    glm::vec4 color;
-  };
-
-  // pixels: the on-screen diameter of a sphere (picks its mesh); other shapes ignore it.
-  void draw_shape(shape_kind shape, const glm::dmat4& model, const glm::vec4& color,
-                  double pixels = std::numeric_limits<double>::infinity());
-  void draw_arrow(const glm::dvec3& from, const glm::dvec3& vector, const glm::vec4& color);
-  void add_line(const glm::dvec3& a, const glm::dvec3& b, const glm::vec4& color);
-  void add_grid(const orbit_camera& camera);
-  // Draws the collected segments width_px wide (line.geom widens them) and clears them.
-  void flush_lines(const glm::mat4& view_projection, glm::vec2 viewport_px, float width_px);
+  void draw_meshes(const std::array<std::vector<mesh_instance>, mesh_kind_count>& lists, std::size_t& offset);
+  std::optional<std::string> draw_lines();
 
   shader_program mesh_program_;
   shader_program line_program_;
-  gpu_mesh box_, sphere_, cylinder_, cone_;
-  gpu_mesh small_sphere_, tiny_sphere_;  // coarser spheres for small on-screen sizes
+  std::array<gpu_mesh, mesh_kind_count> meshes_;
+  stream_buffer instances_;
+  stream_buffer line_points_;
   GLuint line_vao_ = 0;
-  GLuint line_vbo_ = 0;
-  std::vector<line_vertex> lines_;
+  draw_lists lists_;
   float line_scale_ = 1.0f;
+  double last_build_seconds_ = 0.0;
+  int frames_since_error_check_ = 0;
 };
 
 }  // namespace framelab::render

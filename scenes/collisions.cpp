@@ -87,7 +87,8 @@ glm::vec4 speed_color(double t, float alpha) {
 std::vector<param_def> collisions::parameters() const {
   const settings d;
   return {
-      integer_param("balls", d.balls, 1, 4000, "Number of balls (their start cells must fit in the box)"),
+      integer_param("balls", d.balls, 1, max_balls,
+                    "Number of balls (their start cells must fit in the box: for many, lower radius)"),
       number_param("radius", d.radius, 0.02, 0.5, "m", "Radius of the largest balls"),
       number_param("radius_spread", d.radius_spread, 0.0, 0.8, "",
                    "Radii are drawn uniformly from radius (1 - spread) to radius; mass = 1000 kg/m^3 x volume"),

@@ -18,6 +18,7 @@ class collisions final : public scene {
  public:
   static constexpr double density = 1000.0;  // kg/m^3 (water): m = density 4/3 pi r^3
   static constexpr std::size_t max_drawn_pairs = 6000;
+  static constexpr int max_balls = 100000;  // the renderer draws them in one instanced call
 
   // One point of the timing log: the mean broadphase time per step at a ball count.
   struct timing_point {

@@ -1,9 +1,8 @@
-#version 330 core
 // Hemisphere ambient + one directional key light + a soft specular highlight.
 in vec3 v_world_position;
 in vec3 v_world_normal;
+in vec4 v_color;
 
-uniform vec4 u_color;
 uniform vec3 u_eye;
 uniform vec3 u_light_direction;  // towards the light, normalized
 
@@ -19,6 +18,6 @@ void main() {
   vec3 view = normalize(u_eye - v_world_position);
   vec3 halfway = normalize(view + u_light_direction);
   float specular = pow(max(dot(n, halfway), 0.0), 48.0) * 0.35;
-  vec3 color = u_color.rgb * (0.45 * ambient + 0.75 * diffuse) + vec3(specular);
-  frag_color = vec4(color, u_color.a);
+  vec3 color = v_color.rgb * (0.45 * ambient + 0.75 * diffuse) + vec3(specular);
+  frag_color = vec4(color, v_color.a);
 }

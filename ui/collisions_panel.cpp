@@ -116,10 +116,11 @@ void draw_counts(const collisions& scene) {
 void draw_ball_slider(ui_state& state) {
   if (!state.edited.contains("balls")) return;
   std::int64_t balls = state.edited.integer("balls");
-  const std::int64_t lo = 1, hi = 4000;
+  const std::int64_t lo = 1, hi = collisions::max_balls;
   ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 4.0f);
-  ImGui::SliderScalar("balls", ImGuiDataType_S64, &balls, &lo, &hi);
-  tooltip("Restarts with this many balls (on release). The broadphase time at each count is logged below.");
+  ImGui::SliderScalar("balls", ImGuiDataType_S64, &balls, &lo, &hi, nullptr, ImGuiSliderFlags_Logarithmic);
+  tooltip("Restarts with this many balls (on release; Ctrl+click to type a number). The broadphase time at each "
+          "count is logged below. Many balls need a smaller radius to fit in the box.");
   state.edited.set("balls", balls);
   if (ImGui::IsItemDeactivatedAfterEdit()) {
     if (auto error = state.sim->set_parameters(state.edited)) {

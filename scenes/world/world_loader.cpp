@@ -224,12 +224,13 @@ class loader {
       return out;
     }
     const auto one = [&](const node& t, const std::string& p) {
-      check_keys(t, p, {"frame", "length", "color"});
+      check_keys(t, p, {"frame", "length", "color", "width"});
       trail_spec spec;
       spec.on = true;
       frames.push_back(t.find("frame"));
       if (const node* l = t.find("length")) spec.length = std::size_t(number(*l, p + ".length", 2, 100000));
       if (const node* c = t.find("color")) spec.color = color(*c, p + ".color");
+      if (const node* wd = t.find("width")) spec.width_px = float(number(*wd, p + ".width", 0.5, 32.0));
       out.push_back(spec);
     };
     if (n.is_array()) {

@@ -227,7 +227,7 @@ void world_scene::build_view() {
       const std::string where = t.frame < 0 ? "world" : spec_->frames[std::size_t(t.frame)].name + " frame";
       const glm::vec4 color =
           t.color.value_or(t.frame < 0 ? glm::vec4{0.45f, 0.8f, 1.0f, 1.0f} : glm::vec4{1.0f, 0.45f, 0.75f, 1.0f});
-      view_.trails.push_back({owner + " path (" + where + ")", {}, color, true});
+      view_.trails.push_back({owner + " path (" + where + ")", {}, color, true, true, t.width_px});
     }
   };
   const auto add_node = [&](std::string name, int parent, shape_kind kind, glm::dvec3 size, glm::vec4 color) {

@@ -34,6 +34,7 @@ struct trail_spec {
   int frame = -1;       // the path as seen in this frame (-1: the world)
   std::size_t length = 1500;  // points kept
   std::optional<glm::vec4> color;  // default: blue in the world, pink in a frame
+  float width_px = 0.0f;  // pixels at 100 % interface size; 0: the renderer's default
 };
 
 struct frame_spec {

@@ -120,6 +120,7 @@ json trails_json(const world_spec& w, const std::vector<trail_spec>& trails) {
     if (t.frame >= 0) one["frame"] = frame_name(w, t.frame);
     one["length"] = t.length;
     if (t.color) one["color"] = color_json(*t.color);
+    if (t.width_px > 0.0f) one["width"] = t.width_px;
     out.push_back(std::move(one));
   }
   return out;

@@ -1,0 +1,158 @@
+#include "render/draw_lists.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+namespace framelab::render {
+
+namespace {
+
+// The rotation taking +y onto the unit vector d (half-angle quaternion about y x d).
+glm::dquat rotation_from_y(const glm::dvec3& d) {
+  const glm::dvec3 y(0.0, 1.0, 0.0);
+  const double c = glm::dot(y, d);
+  if (c < -0.999999) return glm::angleAxis(std::numbers::pi, glm::dvec3(1.0, 0.0, 0.0));
+  const glm::dvec3 axis = glm::cross(y, d);
+  return glm::normalize(glm::dquat(1.0 + c, axis.x, axis.y, axis.z));
+}
+
+mesh_kind sphere_mesh_for(double pixels) {
+  if (pixels < speck_sphere_pixels) return mesh_kind::speck_sphere;
+  if (pixels < tiny_sphere_pixels) return mesh_kind::tiny_sphere;
+  if (pixels < small_sphere_pixels) return mesh_kind::small_sphere;
+  return mesh_kind::sphere;
+}
+
+// The on-screen diameter in pixels of a sphere node (which picks its mesh): a sphere of
+// diameter d whose near side is z away covers about d / z pixels_per_radian.
+double sphere_pixels(const view_node& node, const draw_settings& settings) {
+  const double d = std::max({node.size.x, node.size.y, node.size.z}) * node.world.scale;
+  const double z = glm::length(node.world.translation - settings.eye) - 0.5 * d;
+  return z > 0.0 ? d / z * settings.pixels_per_radian : std::numeric_limits<double>::infinity();
+}
+
+glm::vec4 selection_tint(const glm::vec4& color) {
+  return {glm::mix(glm::vec3(color), glm::vec3(1.0f, 0.9f, 0.5f), 0.45f), color.a};
+}
+
+void add_segment(const glm::dvec3& a, const glm::dvec3& b, const glm::vec4& color, float width_px, draw_lists& out) {
+  const glm::dvec3 points[] = {a, b};
+  add_polyline(points, color, width_px, false, out);
+}
+
+}  // namespace
+
+void draw_lists::clear() {
+  for (auto& list : opaque) list.clear();
+  for (auto& list : translucent) list.clear();
+  lines.clear();
+}
+
+std::size_t draw_lists::instance_count() const {
+  std::size_t n = 0;
+  for (std::size_t k = 0; k < mesh_kind_count; ++k) n += opaque[k].size() + translucent[k].size();
+  return n;
+}
+
+std::uint32_t pack_rgba(const glm::vec4& color) {
+  const auto byte = [](float c) {
+    return static_cast<std::uint32_t>(std::lround(std::clamp(std::isnan(c) ? 0.0f : c, 0.0f, 1.0f) * 255.0f));
+  };
+  return byte(color.r) | byte(color.g) << 8 | byte(color.b) << 16 | byte(color.a) << 24;
+}
+
+// world = R (scale size_k) e_k + T for the unit mesh's axis k: the columns of R S diag(size).
+void add_shape(shape_kind shape, const transform<double, 3>& pose, const glm::dvec3& size, const glm::vec4& color,
+               double pixels, draw_lists& out) {
+  mesh_kind mesh = mesh_kind::box;
+  switch (shape) {
+    case shape_kind::box: mesh = mesh_kind::box; break;
+    case shape_kind::sphere: mesh = sphere_mesh_for(pixels); break;
+    case shape_kind::cylinder: mesh = mesh_kind::cylinder; break;
+    case shape_kind::cone:
+    case shape_kind::arrow: mesh = mesh_kind::cone; break;
+    case shape_kind::none: return;
+  }
+  const glm::dmat3 r = glm::mat3_cast(pose.rotation);
+  const glm::dvec3 s = pose.scale * size;
+  auto& list = (color.a < 1.0f ? out.translucent : out.opaque)[static_cast<std::size_t>(mesh)];
+  list.push_back({glm::vec3(r[0] * s.x), glm::vec3(r[1] * s.y), glm::vec3(r[2] * s.z), glm::vec3(pose.translation),
+                  pack_rgba(color)});
+}
+
+// A shaft (cylinder) and a head (cone) from `from` along `vector`.
+void add_arrow(const glm::dvec3& from, const glm::dvec3& vector, const glm::vec4& color, draw_lists& out) {
+  const double length = glm::length(vector);
+  if (!(length > 1e-6) || !std::isfinite(length)) return;
+  const glm::dvec3 direction = vector / length;
+  transform<double, 3> pose;
+  pose.rotation = rotation_from_y(direction);
+  const double width = std::clamp(0.04 * length, 0.03, 0.10);
+  const double head = std::min(0.35 * length, 4.0 * width);
+  const double shaft = length - head;
+  pose.translation = from + 0.5 * shaft * direction;
+  add_shape(shape_kind::cylinder, pose, {width, shaft, width}, color, 0.0, out);
+  pose.translation = from + (shaft + 0.5 * head) * direction;
+  add_shape(shape_kind::cone, pose, {2.6 * width, head, 2.6 * width}, color, 0.0, out);
+}
+
+// Stored as p0 p0 p1 ... pn pn (draw_lists.hpp): segment i runs from the point stored at
+// i + 1 to the one at i + 2, so the first stored point and the last two carry width 0.
+void add_polyline(std::span<const glm::dvec3> points, const glm::vec4& color, float width_px, bool fade,
+                  draw_lists& out) {
+  const std::size_t n = points.size();
+  if (n < 2 || !(width_px > 0.0f)) return;
+  const auto faded = [&](std::size_t i) {
+    glm::vec4 c = color;
+    // older = fainter: alpha from 25 % at the oldest point to 100 % at the newest
+    if (fade) c.a *= 0.25f + 0.75f * static_cast<float>(i) / static_cast<float>(n - 1);
+    return pack_rgba(c);
+  };
+  out.lines.reserve(out.lines.size() + n + 2);
+  out.lines.push_back({glm::vec3(points[0]), faded(0), 0.0f});
+  for (std::size_t i = 0; i < n; ++i) {
+    out.lines.push_back({glm::vec3(points[i]), faded(i), i + 1 < n ? width_px : 0.0f});
+  }
+  out.lines.push_back({glm::vec3(points[n - 1]), faded(n - 1), 0.0f});
+}
+
+// A 1 m grid on y = 0 around the camera target, brighter every 5 m, and the axes
+// x (red), y (green), z (blue), 1 m long.
+void add_grid(const camera_setup& camera, float width_px, draw_lists& out) {
+  const double extent = std::clamp(std::ceil(camera.distance * 1.5 / 5.0) * 5.0, 10.0, 500.0);
+  const double step = extent > 100.0 ? 5.0 : 1.0;
+  const glm::dvec3 c = glm::round(camera.target / 5.0) * 5.0;
+  for (double u = -extent; u <= extent + 1e-9; u += step) {
+    const bool major = std::fmod(std::abs(u), 5.0 * step) < 1e-9;
+    const glm::vec4 color = major ? glm::vec4(0.42f, 0.44f, 0.50f, 1.0f) : glm::vec4(0.27f, 0.28f, 0.32f, 1.0f);
+    add_segment({c.x + u, 0.0, c.z - extent}, {c.x + u, 0.0, c.z + extent}, color, width_px, out);
+    add_segment({c.x - extent, 0.0, c.z + u}, {c.x + extent, 0.0, c.z + u}, color, width_px, out);
+  }
+  add_segment({0.0, 0.002, 0.0}, {1.0, 0.002, 0.0}, {0.95f, 0.25f, 0.25f, 1.0f}, 2.0f * width_px, out);
+  add_segment({0.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, {0.30f, 0.90f, 0.30f, 1.0f}, 2.0f * width_px, out);
+  add_segment({0.0, 0.002, 0.0}, {0.0, 0.002, 1.0}, {0.30f, 0.50f, 1.00f, 1.0f}, 2.0f * width_px, out);
+}
+
+void build_draw_lists(const scene_view& view, const draw_settings& settings, draw_lists& out) {
+  out.clear();
+  if (settings.camera != nullptr) add_grid(*settings.camera, grid_width_px * settings.line_scale, out);
+  for (const auto& t : view.trails) {
+    if (!t.visible) continue;
+    const float width = (t.width_px > 0.0f ? t.width_px : default_trail_width_px) * settings.line_scale;
+    add_polyline(t.points, t.color, width, t.fade, out);
+  }
+  for (std::size_t i = 0; i < view.nodes.size(); ++i) {
+    const view_node& node = view.nodes[i];
+    if (node.shape == shape_kind::none) continue;
+    const bool selected = static_cast<int>(i) == settings.selected_node;
+    const double pixels = node.shape == shape_kind::sphere ? sphere_pixels(node, settings) : 0.0;
+    add_shape(node.shape, node.world, node.size, selected ? selection_tint(node.color) : node.color, pixels, out);
+  }
+  for (const auto& v : view.vectors) {
+    if (v.visible) add_arrow(v.origin, v.value * v.scale, v.color, out);
+  }
+}
+
+}  // namespace framelab::render

@@ -1,0 +1,89 @@
+#pragma once
+// What one frame draws, built on the CPU (no GL) from a scene_view: for each primitive
+// mesh and pass the instances to draw in one instanced call, and every line (grid, axes,
+// trails) as points of polylines for one instanced call of screen-space quads. The
+// renderer streams these arrays to the GPU as they are (render/scene_renderer.hpp); tests
+// and `framelab bench render` build them without a window.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/glm_config.hpp"
+#include "core/scene_view.hpp"
+
+namespace framelab::render {
+
+// The meshes instances are drawn with. Spheres drawn small get coarser meshes,
+// indistinguishable at that size: under small_sphere_pixels across 16 x 10 facets, under
+// tiny_sphere_pixels 8 x 6, under speck_sphere_pixels 6 x 4, else 32 x 16.
+enum class mesh_kind : std::uint8_t { box, sphere, small_sphere, tiny_sphere, speck_sphere, cylinder, cone };
+inline constexpr std::size_t mesh_kind_count = 7;
+inline constexpr double small_sphere_pixels = 48.0;
+inline constexpr double tiny_sphere_pixels = 18.0;
+inline constexpr double speck_sphere_pixels = 6.0;
+
+// One posed, coloured copy of a unit mesh: world = axis_x * x + axis_y * y + axis_z * z + origin
+// (the model matrix's upper 3 x 4, scale included), colour as RGBA bytes (R in the lowest byte).
+struct mesh_instance {
+  glm::vec3 axis_x;
+  glm::vec3 axis_y;
+  glm::vec3 axis_z;
+  glm::vec3 origin;
+  std::uint32_t rgba;
+};
+static_assert(sizeof(mesh_instance) == 52);
+
+// One point of the line stream. Each polyline is stored with its first and last points
+// repeated (p0 p0 p1 ... pn pn) so that every segment can read its neighbours for the joins;
+// the segment from this point to the next is drawn width_px wide, and not at all where
+// width_px is 0 (the repeated ends and the step from one polyline to the next).
+struct line_point {
+  glm::vec3 position;
+  std::uint32_t rgba;
+  float width_px;
+};
+static_assert(sizeof(line_point) == 20);
+
+// The pixel width of a default trail at 100 % (a trail's own `width` overrides it) and of the grid.
+inline constexpr float default_trail_width_px = 2.5f;
+inline constexpr float grid_width_px = 1.0f;
+
+// Where the frame is seen from, for the sphere meshes' level of detail and the grid.
+struct draw_settings {
+  glm::dvec3 eye{0.0};
+  double pixels_per_radian = 1.0;  // viewport height / (2 tan(fov / 2))
+  const camera_setup* camera = nullptr;  // the grid follows its target and distance; none: no grid
+  int selected_node = -1;  // drawn tinted
+  float line_scale = 1.0f;  // framebuffer pixels per pixel at 100 % (interface scale x HiDPI ratio)
+};
+
+struct draw_lists {
+  // Opaque instances draw first with depth writes; translucent ones (ghosts) last, without.
+  std::array<std::vector<mesh_instance>, mesh_kind_count> opaque;
+  std::array<std::vector<mesh_instance>, mesh_kind_count> translucent;
+  std::vector<line_point> lines;
+
+  void clear();
+  std::size_t instance_count() const;
+  // Segments the line draw call processes (drawn or skipped): one per point but the last three.
+  std::size_t line_segment_count() const { return lines.size() < 4 ? 0 : lines.size() - 3; }
+};
+
+std::uint32_t pack_rgba(const glm::vec4& color);
+
+// Clears `out` and fills it with everything `view` shows: nodes, vector arrows, trails, and
+// the ground grid with the axes when settings.camera is set. Keeps the arrays' capacity.
+void build_draw_lists(const scene_view& view, const draw_settings& settings, draw_lists& out);
+
+// The parts build_draw_lists is made of, for scenes of other kinds and for tests.
+void add_shape(shape_kind shape, const transform<double, 3>& pose, const glm::dvec3& size, const glm::vec4& color,
+               double pixels, draw_lists& out);
+void add_arrow(const glm::dvec3& from, const glm::dvec3& vector, const glm::vec4& color, draw_lists& out);
+// A polyline through `points`, `width_px` wide; with `fade` the older points (first) fainter.
+void add_polyline(std::span<const glm::dvec3> points, const glm::vec4& color, float width_px, bool fade,
+                  draw_lists& out);
+void add_grid(const camera_setup& camera, float width_px, draw_lists& out);
+
+}  // namespace framelab::render
