@@ -33,6 +33,7 @@
 #include "ui/record_dialog.hpp"
 #include "ui/scene_labels.hpp"
 #include "ui/settings.hpp"
+#include "ui/split_stage.hpp"
 #include "ui/ui_fonts.hpp"
 #include "ui/ui_scale.hpp"
 #include "ui/ui_state.hpp"
@@ -60,9 +61,19 @@ ui::screen_projection screen_projection_of(const render::orbit_camera& camera, c
   return ui::stage_projection(camera.projection(canvas_aspect(stage)) * camera.view(), stage);
 }
 
-// The stage's free area, and in presentation mode its overlays (readouts, plot, transport bar), for the labels to keep off.
-ui::label_area labels_area(const ui::ui_state& state) {
-  const ui::stage_viewport stage = ui::current_stage(state);
+// The split stage's second half (ui/split_stage.hpp): the view seen from the chosen frame.
+struct observer {
+  scene_view view;
+  ui::stage_viewport stage;
+};
+std::optional<observer> second_observer(const ui::ui_state& state, const scene_view& view) {
+  const std::optional<int> node = ui::split_node(state);
+  if (!node || !state.second_stage) return std::nullopt;
+  return observer{ui::seen_from(view, view.nodes[static_cast<std::size_t>(*node)].world), *state.second_stage};
+}
+
+// A stage's free area, and in presentation mode its overlays (readouts, plot, transport bar), for the labels to keep off.
+ui::label_area labels_area(const ui::ui_state& state, const ui::stage_viewport& stage) {
   ui::label_area area;
   area.corner = ImVec2(stage.free.x, stage.free.y);
   area.size = ImVec2(stage.free.width, stage.free.height);
@@ -337,6 +348,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   }
 
   stage_canvas canvas;  // freed at the end of run_gui, while the window's GL context still exists
+  stage_canvas second_canvas;  // the split stage's frame half
   render::orbit_camera camera;
   camera.set(preset_camera.value_or(sim.view().camera));
   ui::ui_state state;
@@ -447,7 +459,11 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
       ImGui::NewFrame();
       ui::draw_ui(state);
       ui::draw_scene_labels(sim.view(), screen_projection_of(camera, ui::current_stage(state)),
-                            ui::scene_label_font(ui::presenting(state)), labels_area(state));
+                            ui::scene_label_font(ui::presenting(state)), labels_area(state, ui::current_stage(state)));
+      if (const auto second = second_observer(state, sim.view())) {
+        ui::draw_scene_labels(second->view, screen_projection_of(camera, second->stage),
+                              ui::scene_label_font(ui::presenting(state)), labels_area(state, second->stage));
+      }
     };
     if (overlays_of(state) != overlays_shown) {
       build_ui();  // the layout pass: new or changed auto-sizing windows measure their content
@@ -460,10 +476,15 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     const auto [width, height] = window.drawable_size();
     const float framebuffer_ratio = static_cast<float>(width) / std::max(1.0f, io.DisplaySize.x);
     renderer.set_line_scale(line_scale(state, applied) * framebuffer_ratio);
-    report_draw_problem(state,
-                        canvas.draw(renderer, sim.view(), camera, ui::current_stage(state), framebuffer_ratio, width,
-                                    height, state.selected_node),
-                        draw_problem);
+    clear_window(width, height);
+    auto problem = canvas.draw(renderer, sim.view(), camera, ui::current_stage(state), framebuffer_ratio, width, height,
+                               state.selected_node);
+    if (const auto second = second_observer(state, sim.view())) {
+      const auto second_problem = second_canvas.draw(renderer, second->view, camera, second->stage, framebuffer_ratio,
+                                                     width, height, state.selected_node);
+      if (!problem) problem = second_problem;
+    }
+    report_draw_problem(state, problem, draw_problem);
     draw_data_seconds += renderer.last_build_seconds();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     const std::string png = shot_mode && frame == run.frames - 1 ? run.png_path

@@ -28,6 +28,7 @@ inline constexpr std::array script_commands = {
     script_command{"camera", 1, 16,
                    "camera target X,Y,Z|distance M|yaw DEG|pitch DEG ...|follow NODE|ride NODE|focus NODE...|frame"},
     script_command{"plot", 1, 4, "plot CHANNEL...|off"},
+    script_command{"split", 1, 1, "split FRAME|off"},
     script_command{"shot", 1, 1, "shot FILE.png"},
     script_command{"record", 1, 3, "record start FILE [window|stage]|stop"},
     script_command{"quit", 0, 0, "quit"},

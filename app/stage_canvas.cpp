@@ -22,6 +22,12 @@ pixel_box framebuffer_box(const ui::screen_rect& r, float scale, int height) {
 
 }  // namespace
 
+void clear_window(int width, int height) {
+  glViewport(0, 0, width, height);
+  glClearColor(0.11f, 0.12f, 0.15f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+}
+
 stage_canvas::~stage_canvas() { release(); }
 
 void stage_canvas::release() {
@@ -57,10 +63,6 @@ std::optional<std::string> stage_canvas::draw(render::scene_renderer& renderer, 
   const bool whole_window = stage.canvas.empty() || (canvas.x0 == 0 && canvas.y0 == 0 && canvas.x1 == window_width &&
                                                      canvas.y1 == window_height);
   if (whole_window) return renderer.draw(view, camera, window_width, window_height, selected_node);
-  // The window around the clip (the part beside a stage plot) in the renderer's background.
-  glViewport(0, 0, window_width, window_height);
-  glClearColor(0.11f, 0.12f, 0.15f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   const int width = std::max(1, canvas.x1 - canvas.x0);
   const int height = std::max(1, canvas.y1 - canvas.y0);
   resize(width, height);

@@ -17,6 +17,10 @@
 
 namespace framelab {
 
+// The window in the renderer's background colour: what no stage's clip covers (beside a
+// stage plot, between the halves of a split stage). Once per frame, before the stages.
+void clear_window(int width, int height);
+
 class stage_canvas {
  public:
   stage_canvas() = default;

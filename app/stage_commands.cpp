@@ -5,6 +5,7 @@
 
 #include "scenes/parameter.hpp"
 #include "ui/presentation.hpp"
+#include "ui/split_stage.hpp"
 
 namespace framelab {
 
@@ -143,10 +144,27 @@ std::optional<std::string> run_plot(const script_step& step, ui::ui_state& state
   return std::nullopt;
 }
 
+// `split FRAME`: the world's view and FRAME's side by side (ui/split_stage.hpp); `split off`.
+std::optional<std::string> run_split(const script_step& step, ui::ui_state& state) {
+  const std::string& frame = step.args[0];
+  if (frame == "off") {
+    state.split_frame.clear();
+    return std::nullopt;
+  }
+  const std::vector<std::string> choices = ui::split_choices(state.sim->view());
+  if (std::find(choices.begin(), choices.end(), frame) == choices.end()) {
+    std::string names;
+    for (const auto& c : choices) names += (names.empty() ? "" : ", ") + c;
+    return "no frame '" + frame + "' in scene " + state.sim->entry().info.name + " (frames: " + names + ")";
+  }
+  state.split_frame = frame;
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool is_stage_command(const std::string& command) {
-  return command == "camera" || command == "plot";
+  return command == "camera" || command == "plot" || command == "split";
 }
 
 std::optional<std::string> check_stage_command(const script_step& step) {
@@ -154,6 +172,9 @@ std::optional<std::string> check_stage_command(const script_step& step) {
     if (step.args.empty())
       return std::string("camera: expected target, distance, yaw, pitch, follow, ride, focus or frame");
     if (auto error = check_camera(step)) return "camera: " + *error;
+  }
+  if (step.command == "split" && step.args.size() != 1) {
+    return std::string("split: expected one frame name (as in the Scene tree) or off");
   }
   if (step.command == "plot" && (step.args.empty() || step.args.size() > ui::max_stage_plot_channels)) {
     return "plot: expected one to " + std::to_string(ui::max_stage_plot_channels) +
@@ -169,6 +190,9 @@ std::optional<std::string> run_stage_command(const script_step& step, ui::ui_sta
   }
   if (step.command == "plot") {
     if (auto error = run_plot(step, state)) return "plot: " + *error;
+  }
+  if (step.command == "split") {
+    if (auto error = run_split(step, state)) return "split: " + *error;
   }
   return std::nullopt;
 }

@@ -16,6 +16,9 @@
 //   plot CHANNEL... | plot off        in presentation mode, up to four channels against time,
 //                                     large, beside the 3D view, which shrinks to make room;
 //                                     channels of one unit share a plot, each unit its own
+//   split FRAME | split off           one run seen from the world (left) and from FRAME, a
+//                                     node with dynamics in the Scene tree (right), side by
+//                                     side, in the window and in recordings (View > Split stage)
 // The arguments are checked when the script loads (names of keys, numbers and ranges);
 // the node and the channel when the step runs, against the scene running then.
 #include <optional>

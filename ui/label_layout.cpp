@@ -114,30 +114,41 @@ std::vector<ImVec2> place_labels(const std::vector<label_box>& labels, float gap
     // The nearest free row: 0, +1, -1, +2, -2, ... rows from where it wants to be, a row
     // being the label's height, or about one line of text (3 gaps) for a taller label.
     const float row = gap > 0.0f ? std::min(size.y, 3.0f * gap) : size.y;
+    // Each row tries the preferred side of the anchor first, then, for an arrow, the other
+    // side (a short arrow's label may sit either side of its head; a point's labels stack).
+    const float other_x = wanted.x + size.x <= labels[i].anchor.x ? labels[i].anchor.x + gap
+                                                                 : labels[i].anchor.x - gap - size.x;
+    const float mirrored = std::max(area.corner.x, std::min(other_x, end.x - size.x));
     for (int step = 0; step <= 2 * max_label_steps && !found; ++step) {
       const float rows = static_cast<float>(step % 2 == 1 ? (step + 1) / 2 : -(step / 2));
-      const ImVec2 p(wanted.x, wanted.y + rows * row);
-      if (p.y < area.corner.y || p.y + size.y > end.y) continue;
-      if (on_a_label(p, size) || on_an_arrow(p, size) || on_kept_out(p, size) || on_a_leader(p, size)) continue;
-      if (step > 0 && leader_blocked(labels[i].anchor, leader_end(labels[i].anchor, p, size))) continue;
-      corner[i] = p;
-      found = true;
-    }
-    // Crowded near its anchor: the first place in the area, row by row from the top, on
-    // no label, arrow, keep-out or leader line (a leader line then shows where it belongs).
-    for (float y = area.corner.y; !found && y + size.y <= end.y; y += row) {
-      for (const float x : {wanted.x, area.corner.x, std::min(wanted.x, end.x - size.x)}) {
-        const ImVec2 p(std::max(area.corner.x, x), y);
+      for (const float x : {wanted.x, labels[i].is_arrow() ? mirrored : wanted.x}) {
+        const ImVec2 p(x, wanted.y + rows * row);
+        if (p.y < area.corner.y || p.y + size.y > end.y) continue;
         if (on_a_label(p, size) || on_an_arrow(p, size) || on_kept_out(p, size) || on_a_leader(p, size)) continue;
+        if ((step > 0 || x != wanted.x) && leader_blocked(labels[i].anchor, leader_end(labels[i].anchor, p, size)))
+          continue;
         corner[i] = p;
         found = true;
         break;
       }
     }
-    for (float y = area.corner.y; !found && y + size.y <= end.y; y += row) {  // then on no label at least
-      if (!on_a_label(ImVec2(wanted.x, y), size)) {
-        corner[i] = ImVec2(wanted.x, y);
-        found = true;
+    // Crowded near its anchor: the first place in the area, row by row from the top, that
+    // passes the checks, from all of them (a leader line then shows where it belongs) down
+    // to labels and keep-outs only.
+    const auto free_at = [&](ImVec2 p, int strictness) {
+      if (on_a_label(p, size) || on_kept_out(p, size)) return false;
+      if (strictness >= 1 && (on_an_arrow(p, size) || on_a_leader(p, size))) return false;
+      return strictness < 2 || !leader_blocked(labels[i].anchor, leader_end(labels[i].anchor, p, size));
+    };
+    for (int strictness = 2; strictness >= 0 && !found; --strictness) {
+      for (float y = area.corner.y; !found && y + size.y <= end.y; y += row) {
+        for (const float x : {wanted.x, area.corner.x, std::min(wanted.x, end.x - size.x)}) {
+          const ImVec2 p(std::max(area.corner.x, x), y);
+          if (!free_at(p, strictness)) continue;
+          corner[i] = p;
+          found = true;
+          break;
+        }
       }
     }
     if (!found) {  // no room anywhere: keep off the labels at least, stacking below them

@@ -127,10 +127,7 @@ plot_series channel_series(const ui_state& state, std::size_t channel) {
 // plot per unit (a y axis has one unit), stacked, sharing the height.
 void draw_stage_plot(ui_state& state, const std::vector<std::size_t>& channels) {
   const auto& defs = state.sim->channel_defs();
-  std::vector<std::string> units;
-  for (const std::size_t c : channels) {
-    if (std::find(units.begin(), units.end(), defs[c].unit) == units.end()) units.push_back(defs[c].unit);
-  }
+  const auto groups = channels_by_unit(defs, channels);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::PushFont(font_for(font_role::stage));
   const float margin = 0.3f * ImGui::GetFontSize();
@@ -142,17 +139,23 @@ void draw_stage_plot(ui_state& state, const std::vector<std::size_t>& channels) 
   constexpr ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings |
                                      ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoMove;
   if (ImGui::Begin("##stage_plot", nullptr, flags)) {
+    ImGui::SetWindowFontScale(1.0f);  // kept by the window from the last frame otherwise
     const float spacing = ImGui::GetStyle().ItemSpacing.y;
-    const float each = (ImGui::GetContentRegionAvail().y - spacing * static_cast<float>(units.size() - 1)) /
-                       static_cast<float>(units.size());
-    for (std::size_t u = 0; u < units.size(); ++u) {
+    // Plots of several units that would not fit at their least height (8 text lines of
+    // data each) share the height in a smaller font rather than run off the window.
+    float needed = spacing * static_cast<float>(groups.size() - 1);
+    for (const auto& group : groups) needed += min_plot_height(group.size());
+    const float room = ImGui::GetContentRegionAvail().y;
+    if (needed > room) ImGui::SetWindowFontScale(std::max(0.5f, 0.9f * room / needed));  // 0.9: padding does not shrink
+    const float each = (ImGui::GetContentRegionAvail().y - spacing * static_cast<float>(groups.size() - 1)) /
+                       static_cast<float>(groups.size());
+    for (std::size_t u = 0; u < groups.size(); ++u) {
       std::vector<plot_series> series;
-      for (const std::size_t c : channels) {
-        if (defs[c].unit == units[u]) series.push_back(channel_series(state, c));
-      }
+      for (const std::size_t c : groups[u]) series.push_back(channel_series(state, c));
+      const std::string& unit = defs[groups[u].front()].unit;
       plot_options options;
       options.x_label = "t (s)";
-      options.y_label = units[u].empty() ? std::string("(no unit)") : units[u];
+      options.y_label = unit.empty() ? std::string("(no unit)") : unit;
       options.size = ImVec2(0.0f, each);
       ImGui::PushID(static_cast<int>(u));
       line_plot("##stage_plot_lines", series, options);

@@ -125,6 +125,10 @@ struct ui_state {
   // by draw_ui from the panels' layout or presentation mode's plot; empty before the
   // first frame (the app then uses the whole window).
   stage_viewport stage;
+  // The split stage (ui/split_stage.hpp): the node a second observer rides, shown beside
+  // the world's view (empty: one stage), and this frame's second half when it shows.
+  std::string split_frame;
+  std::optional<stage_viewport> second_stage;
   // Presentation mode: the top edge of the transport bar (px; the window's height when no
   // bar is drawn), so that the lesson's caption sits above it however many rows it has.
   float transport_bar_top = 0.0f;

@@ -65,6 +65,7 @@ TEST_F(stage_commands, bad_camera_and_plot_lines_are_refused_at_load_naming_file
       {"camera ride a b", "needs one node name"},
       {"camera frame now", "takes nothing more"},
       {"plot", "plot: expected one to 4 channel names"},
+      {"split", "split: expected one frame name"},
       {"plot a b c d e", "plot: expected one to 4 channel names"},
   };
   for (const auto& [line, reason] : cases) {
@@ -142,6 +143,19 @@ TEST_F(stage_commands, camera_focus_names_what_to_frame) {
   EXPECT_TRUE(play("camera focus\n")) << "needs a name";
   ASSERT_FALSE(play("camera frame\n"));
   EXPECT_TRUE(state_.camera.focus.empty());
+}
+
+// `split FRAME` shows the world's view and FRAME's side by side; a name the scene lacks is
+// refused with the frames it has; `split off` ends it.
+TEST_F(stage_commands, split_shows_a_frames_view_beside_the_worlds) {
+  ASSERT_FALSE(play("scene carousel\nsplit platform\n"));
+  EXPECT_EQ(state_.split_frame, "platform");
+  const auto error = play("split turret\n");
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->find("split: no frame 'turret' in scene carousel (frames: "), std::string::npos) << *error;
+  EXPECT_EQ(state_.split_frame, "platform") << "a refused split changes nothing";
+  ASSERT_FALSE(play("split off\n"));
+  EXPECT_TRUE(state_.split_frame.empty());
 }
 
 // `plot a b` puts several channels on the stage, in the order given.
