@@ -71,8 +71,9 @@ std::vector<ImVec2> place_labels(const std::vector<label_box>& labels, float gap
     });
   };
   const auto on_kept_out = [&](ImVec2 p, ImVec2 size) {
-    return std::any_of(area.keep_out.begin(), area.keep_out.end(),
-                       [&](const label_area::rect& r) { return rectangles_overlap(p, size, r.corner, r.size); });
+    const auto on = [&](const label_area::rect& r) { return rectangles_overlap(p, size, r.corner, r.size); };
+    return std::any_of(area.keep_out.begin(), area.keep_out.end(), on) ||
+           std::any_of(area.bodies.begin(), area.bodies.end(), on);
   };
   // Moved in from the area's edges (a label larger than the area keeps its top left inside).
   const ImVec2 end(area.corner.x + area.size.x, area.corner.y + area.size.y);

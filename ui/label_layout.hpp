@@ -30,6 +30,9 @@ struct label_area {
     ImVec2 size;
   };
   std::vector<rect> keep_out;
+  // The small bodies on screen: a label keeps off them like a keep-out, but a leader line
+  // may cross them (a leader across a body beats a label far away).
+  std::vector<rect> bodies;
 };
 
 // Where a label wants its top-left corner: for an arrow, beside the head on the side it

@@ -66,7 +66,7 @@ void keep_off_small_bodies(const scene_view& view, const screen_projection& to_s
       }
     }
     if (reach <= 0.0f || 2.0f * reach > largest) continue;
-    area.keep_out.push_back({ImVec2(middle->x - reach, middle->y - reach), ImVec2(2.0f * reach, 2.0f * reach)});
+    area.bodies.push_back({ImVec2(middle->x - reach, middle->y - reach), ImVec2(2.0f * reach, 2.0f * reach)});
   }
 }
 
