@@ -15,6 +15,7 @@
 #include "bench/benchmark.hpp"
 #include "bench/export.hpp"
 #include "scenes/simulation.hpp"
+#include "scenes/world/world_loader.hpp"
 #include "ui/ui_scale.hpp"
 
 #ifndef FRAMELAB_VERSION
@@ -212,24 +213,6 @@ struct bench_command_line {
 
 }  // namespace
 
-// "WxH": two runs of decimal digits around one 'x' (no signs, no spaces), each side in
-// [64, 16384].
-bool parse_size(const std::string& text, int& width, int& height) {
-  const auto side = [](std::string_view digits, int& value) {
-    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-    return !digits.empty() && digits.front() != '-' && ec == std::errc{} && end == digits.data() + digits.size() &&
-           value >= 64 && value <= 16384;
-  };
-  const auto x = text.find('x');
-  if (x == std::string::npos) return false;
-  int w = 0;
-  int h = 0;
-  if (!side(std::string_view(text).substr(0, x), w) || !side(std::string_view(text).substr(x + 1), h)) return false;
-  width = w;
-  height = h;
-  return true;
-}
-
 cli_request parse_command_line(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
   cli_request request;
   CLI::App app{"framelab: an interactive simulator for rigid-body and reference-frame physics", "framelab"};
@@ -254,6 +237,8 @@ cli_request parse_command_line(int argc, const char* const* argv, std::ostream& 
   sim->add_option("--steps", request.sim.steps, "Number of steps to run")->capture_default_str();
   sim->add_option("--every", request.sim.every, "Write a row every K steps (and at t = 0)")->capture_default_str();
   sim->add_option("--csv", request.sim.csv, "Output file, or - for standard output")->capture_default_str();
+  sim->add_flag("--units", request.sim.units,
+                "Write a second header row with each column's unit (s for t; empty for a number without one)");
 
   std::string size_text;
   auto* shot = app.add_subcommand("shot", "Open the real window, run N frames with the UI, save the last as PNG");
@@ -288,7 +273,7 @@ cli_request parse_command_line(int argc, const char* const* argv, std::ostream& 
     if (e.get_exit_code() == 0) {  // --help or --version
       request.exit_code = app.exit(e, out, err);
     } else {
-      err << "framelab: error: " << one_line(e.what()) << " (see framelab --help)\n";
+      err << "framelab: error: " << one_line(std::string(e.what())) << " (see framelab --help)\n";
       request.exit_code = usage_error;
     }
     return request;
@@ -319,9 +304,17 @@ int record_options::frames() const {
   return std::max(1, static_cast<int>(std::lround(seconds * fps)));
 }
 
-int run_list_scenes(std::ostream& out) {
+int run_list_scenes(std::ostream& out, const std::vector<std::string>& world_files) {
   for (const auto& entry : registered_scenes()) {
     out << entry.info.name << "\t" << entry.info.category << "\t" << entry.info.summary << "\n";
+  }
+  for (const auto& file : world_files) {  // --scene FILE opens them
+    world_spec spec;
+    if (auto error = load_world(file, spec)) {
+      out << file << "\t" << spec.category << "\t(does not load: " << *error << ")\n";  // one line already
+      continue;
+    }
+    out << file << "\t" << spec.category << "\t" << (spec.summary.empty() ? spec.title : spec.summary) << "\n";
   }
   return 0;
 }

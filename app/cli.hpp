@@ -2,7 +2,7 @@
 // The command line, parsed with CLI11 into a request that main() carries out:
 //   framelab [--scene NAME|FILE.json] [--script FILE [--continue-after S]] [--size WxH] [--ui-scale PERCENT]
 //                                                     the GUI (a script drives it)
-//   framelab list-scenes                              name, category, summary
+//   framelab list-scenes                              name, category, summary (scene files too)
 //   framelab sim --scene S [--set k=v]... [--dt S] [--steps N] [--every K] [--csv FILE|-]
 //   framelab shot --scene S [--set k=v]... [--frames N] [--size WxH] [--ui-scale PERCENT] --out FILE.png
 //   framelab record --scene S [--set k=v]... [--seconds 10] [--fps 30] [--size WxH] [--ui-scale PERCENT]
@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "app/window_size.hpp"  // parse_size, for the --size options
 #include "scenes/registry.hpp"
 
 namespace framelab {
@@ -35,6 +36,7 @@ struct sim_options {
   long long steps = 1000;
   long long every = 1;
   std::string csv = "-";  // "-" is standard output
+  bool units = false;     // --units: a second header row with each column's unit
 };
 
 struct shot_options {
@@ -93,9 +95,9 @@ inline constexpr int max_record_fps = 120;
 // line on `err`, with kind = exit and exit_code = 2.
 cli_request parse_command_line(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 
-// Parses "WxH" (each in [64, 16384]) or says why not.
-bool parse_size(const std::string& text, int& width, int& height);
 
-int run_list_scenes(std::ostream& out);
+// The built-in scenes, then the scene files `world_files` (the shipped assets/worlds/*.json:
+// app/world_files.hpp), each as name (a file's path), category and summary.
+int run_list_scenes(std::ostream& out, const std::vector<std::string>& world_files = {});
 
 }  // namespace framelab

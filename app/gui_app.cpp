@@ -118,6 +118,10 @@ void apply_view_requests(ui::ui_state& state, applied_view& applied, const ui_fo
     state.relayout_panels = applied.ui_scale_percent != 0;
     applied.ui_scale_percent = state.ui_scale_percent;
   }
+  if (state.window_size_request) {
+    SDL_SetWindowSize(window.sdl_window(), state.window_size_request->first, state.window_size_request->second);
+    state.window_size_request.reset();
+  }
   if (state.fullscreen != applied.fullscreen) {
     if (auto error = window.set_fullscreen(state.fullscreen)) {
       ui::set_message(state, "Fullscreen: " + *error, true);
@@ -452,15 +456,17 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     sim.advance(frame_seconds);
     move_camera(state, movers, camera, frame_seconds);
 
+    scene_view hidden_view;  // the stage without what a script hid (ui/stage_hiding.hpp)
     const auto build_ui = [&] {
       ImGui_ImplOpenGL3_NewFrame();
       ImGui_ImplSDL2_NewFrame();
       io.DeltaTime = std::max(io.DeltaTime, 1e-4f);  // a layout pass right before: no zero step
       ImGui::NewFrame();
       ui::draw_ui(state);
-      ui::draw_scene_labels(sim.view(), screen_projection_of(camera, ui::current_stage(state)),
+      const scene_view& shown = ui::stage_view(sim.view(), state.hidden, hidden_view);
+      ui::draw_scene_labels(shown, screen_projection_of(camera, ui::current_stage(state)),
                             ui::scene_label_font(ui::presenting(state)), labels_area(state, ui::current_stage(state)));
-      if (const auto second = second_observer(state, sim.view())) {
+      if (const auto second = second_observer(state, shown)) {
         ui::draw_scene_labels(second->view, screen_projection_of(camera, second->stage),
                               ui::scene_label_font(ui::presenting(state)), labels_area(state, second->stage));
       }
@@ -477,9 +483,10 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     const float framebuffer_ratio = static_cast<float>(width) / std::max(1.0f, io.DisplaySize.x);
     renderer.set_line_scale(line_scale(state, applied) * framebuffer_ratio);
     clear_window(width, height);
-    auto problem = canvas.draw(renderer, sim.view(), camera, ui::current_stage(state), framebuffer_ratio, width, height,
-                               state.selected_node);
-    if (const auto second = second_observer(state, sim.view())) {
+    const scene_view& shown = ui::stage_view(sim.view(), state.hidden, hidden_view);
+    auto problem =
+        canvas.draw(renderer, shown, camera, ui::current_stage(state), framebuffer_ratio, width, height, state.selected_node);
+    if (const auto second = second_observer(state, shown)) {
       const auto second_problem = second_canvas.draw(renderer, second->view, camera, second->stage, framebuffer_ratio,
                                                      width, height, state.selected_node);
       if (!problem) problem = second_problem;

@@ -1,5 +1,6 @@
 #include "app/gui_script.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <filesystem>
@@ -12,6 +13,7 @@
 #include "app/script_commands.hpp"
 #include "app/stage_commands.hpp"
 #include "app/video_format.hpp"
+#include "app/window_size.hpp"
 #include "bench/benchmark.hpp"
 #include "common/atomic_file.hpp"
 #include "scenes/preset.hpp"
@@ -79,6 +81,25 @@ std::optional<std::string> check_record_step(const script_step& step) {
   return video_format_for(step.args[1], format);
 }
 
+// `show|hide PANEL`, or what the stage shows: `trails`, `bodies`, `arrows [KIND...]`.
+std::optional<std::string> check_show_step(const script_step& step) {
+  const std::string& first = step.args[0];
+  ui::ui_state probe;
+  const bool one_word = panel_flag(probe, first) != nullptr || first == "trails" || first == "bodies";
+  if (one_word && step.args.size() != 1) return "'" + first + "' takes nothing more";
+  if (one_word) return std::nullopt;
+  if (first != "arrows") {
+    return "no panel '" + first + "' (browser, transport, parameters, tree, plots, help, benchmarks) and not " +
+           ui::stage_hiding_targets;
+  }
+  for (std::size_t i = 1; i < step.args.size(); ++i) {
+    if (!ui::is_arrow_kind(step.args[i])) {
+      return "arrows: unknown kind '" + step.args[i] + "' (" + ui::arrow_kind_list() + ")";
+    }
+  }
+  return std::nullopt;
+}
+
 // The checks that need no running app: arity, counts, panel and key names.
 std::optional<std::string> check_step(const script_step& step) {
   if (is_stage_command(step.command)) return check_stage_command(step);  // camera, plot: app/stage_commands.hpp
@@ -92,12 +113,14 @@ std::optional<std::string> check_step(const script_step& step) {
   if (step.command == "wait" && !frame_count(first)) {
     return "wait: expected a frame count in [0, " + std::to_string(max_script_wait_frames) + "], got '" + first + "'";
   }
-  ui::ui_state probe;
-  if ((step.command == "show" || step.command == "hide") && panel_flag(probe, first) == nullptr) {
-    return step.command + ": no panel '" + first + "' (browser, transport, parameters, tree, plots, help, benchmarks)";
+  if (step.command == "show" || step.command == "hide") {
+    if (auto error = check_show_step(step)) return step.command + ": " + *error;
   }
   if (step.command == "key" && !shortcut_named(first)) {
     return "key: unknown key '" + first + "' (space . r f1 esc tab f11 ctrl+= ctrl+- ctrl+0)";
+  }
+  if (int w = 0, h = 0; step.command == "window" && !parse_size(first, w, h, 1)) {
+    return "window: expected WxH with each side in [1, " + std::to_string(max_window_side) + "], got '" + first + "'";
   }
   if (step.command == "present" && first != "on" && first != "off") {
     return "present: expected on or off, got '" + first + "'";
@@ -271,6 +294,37 @@ std::optional<std::string> check_set_step(const script_step& step, scene_at_line
   return std::nullopt;
 }
 
+// `plot CHANNEL`: a channel of the scene at that line (the list is the same whatever its
+// parameters, scene::channels).
+std::optional<std::string> check_plot_step(const script_step& step, const scene_at_line& at) {
+  if (step.args[0] == "off") return std::nullopt;
+  std::string names;
+  for (const auto& channel : at.instance->channels()) names += (names.empty() ? "" : ", ") + channel.name;
+  for (const auto& wanted : step.args) {  // `plot a b`: every channel named
+    const auto& channels = at.instance->channels();
+    if (std::none_of(channels.begin(), channels.end(), [&](const auto& c) { return c.name == wanted; }))
+      return "plot: no channel '" + wanted + "' in scene " + at.entry->info.name + " (channels: " + names + ")";
+  }
+  return std::nullopt;
+}
+
+// `camera follow|ride NODE`: a node of the scene at that line, as its parameters then
+// build it (a reset: a scene's nodes may depend on them, e.g. how many balls).
+// `camera focus NODE...` likewise, every node named.
+std::optional<std::string> check_camera_node_step(const script_step& step, scene_at_line& at) {
+  if (step.args[0] != "follow" && step.args[0] != "ride" && step.args[0] != "focus") return std::nullopt;
+  at.instance->reset(at.values);
+  const scene_view& view = at.instance->view();
+  for (std::size_t k = 1; k < step.args.size(); ++k) {
+    if (find_node(view, step.args[k])) continue;
+    std::string names;
+    for (const auto& node : view.nodes) names += (names.empty() ? "" : ", ") + node.name;
+    return "camera " + step.args[0] + ": no node '" + step.args[k] + "' in scene " + at.entry->info.name +
+           " (nodes: " + names + ")";
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<std::string> validate_script_scenes(const gui_script& script, const scene_entry& first,
@@ -281,6 +335,8 @@ std::optional<std::string> validate_script_scenes(const gui_script& script, cons
     std::optional<std::string> error;
     if (step.command == "scene") error = check_scene_step(script, step, at);
     if (step.command == "set") error = check_set_step(step, at);
+    if (step.command == "plot") error = check_plot_step(step, at);
+    if (step.command == "camera") error = check_camera_node_step(step, at);
     if (step.command == "bench" && step.args[0] == "select" && bench::find_benchmark(step.args[1]) == nullptr) {
       error = "bench select: no benchmark named '" + step.args[1] + "' (framelab bench --list shows them)";
     }
@@ -297,7 +353,12 @@ std::optional<std::string> script_player::run(const script_step& step, ui::ui_st
   } else if (step.command == "wait") {
     frames_to_wait_ = *frame_count(first);
   } else if (step.command == "show" || step.command == "hide") {
-    *panel_flag(state, first) = step.command == "show";
+    if (bool* panel = panel_flag(state, first)) {
+      *panel = step.command == "show";
+    } else {  // the stage: trails, arrows, bodies (ui/stage_hiding.hpp)
+      const std::vector<std::string> kinds(step.args.begin() + 1, step.args.end());
+      ui::set_stage_hidden(state.hidden, step.command == "hide", first, kinds);
+    }
   } else if (step.command == "key") {
     ui::apply_shortcut(state, *shortcut_named(first));
   } else if (step.command == "present") {
@@ -311,6 +372,10 @@ std::optional<std::string> script_player::run(const script_step& step, ui::ui_st
     begin_pause(step, state);
   } else if (step.command == "shot") {
     shot_ = first;
+  } else if (step.command == "window") {
+    std::pair<int, int> size;
+    parse_size(first, size.first, size.second, 1);
+    state.window_size_request = size;
   } else if (step.command == "record") {
     // The app starts and stops it (app/screen_recorder.hpp), as for File > Record.
     if (first == "start") {

@@ -9,6 +9,11 @@
 //                             the rest of the line is the value, e.g. set spin=0.01,5,0.01)
 //   wait N                    let N frames pass (each advances the simulation 1/60 s)
 //   show PANEL | hide PANEL   browser, transport, parameters, tree, plots, help, benchmarks
+//   hide trails|bodies        predict, then reveal: the stage stops drawing the trails or
+//   hide arrows [KIND...]     the bodies' shapes, or the arrows (all, or of these kinds:
+//   show trails|bodies|arrows velocity, coriolis, ... core/scene_view.hpp's arrow_kind_names)
+//                             until `show` brings them back (ui/stage_hiding.hpp); the run
+//                             and the camera go on; a lesson's end shows everything again
 //   key KEY                   a keyboard shortcut: space . r f1 esc tab f11 ctrl+= ctrl+- ctrl+0
 //   present on|off            presentation mode (panels hidden, the camera framing the bodies)
 //   say TEXT                  show TEXT (the rest of the line; quotes are dropped) as the caption

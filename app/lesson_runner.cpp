@@ -61,6 +61,7 @@ void lesson_runner::start(ui::ui_state& state, const std::string& file) {
 void lesson_runner::stop(ui::ui_state& state) {
   player_.reset();
   state.lesson = {};
+  state.hidden = {};  // what the lesson hid for the class to predict comes back
 }
 
 void lesson_runner::before_frame(ui::ui_state& state) {

@@ -7,6 +7,7 @@
 
 #include "app/bench_command.hpp"
 #include "app/cli.hpp"
+#include "app/world_files.hpp"
 #include "app/gui_app.hpp"
 #include "app/sim_command.hpp"
 
@@ -34,7 +35,7 @@ int main(int argc, char** argv) {
     case command_kind::exit:
       return request.exit_code;
     case command_kind::list_scenes:
-      return run_list_scenes(std::cout);
+      return run_list_scenes(std::cout, find_world_files(worlds_directory()));
     case command_kind::sim:
       return run_sim(request.sim, std::cout, std::cerr);
     case command_kind::bench:

@@ -18,8 +18,8 @@ inline constexpr std::array script_commands = {
     script_command{"scene", 1, 1, "scene NAME|FILE.json"},
     script_command{"set", 1, 1, "set NAME=VALUE"},
     script_command{"wait", 1, 1, "wait FRAMES"},
-    script_command{"show", 1, 1, "show PANEL"},
-    script_command{"hide", 1, 1, "hide PANEL"},
+    script_command{"show", 1, 16, "show PANEL|trails|arrows [KIND...]|bodies"},
+    script_command{"hide", 1, 16, "hide PANEL|trails|arrows [KIND...]|bodies"},
     script_command{"key", 1, 1, "key KEY"},
     script_command{"present", 1, 1, "present on|off"},
     script_command{"say", 0, 1, "say TEXT"},
@@ -30,6 +30,7 @@ inline constexpr std::array script_commands = {
     script_command{"plot", 1, 4, "plot CHANNEL...|off"},
     script_command{"split", 1, 1, "split FRAME|off"},
     script_command{"shot", 1, 1, "shot FILE.png"},
+    script_command{"window", 1, 1, "window WxH"},
     script_command{"record", 1, 3, "record start FILE [window|stage]|stop"},
     script_command{"quit", 0, 0, "quit"},
 };

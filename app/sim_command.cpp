@@ -28,11 +28,28 @@ void write_row(std::ostream& out, double t, const std::vector<double>& values) {
   out.put('\n');
 }
 
+// A CSV field: as it is, or in double quotes (a quote doubled) when it holds a comma or a quote.
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+// "t,<channel>,..." and, with --units, "s,<unit>,..." below it.
+void write_header(std::ostream& out, const simulation& sim, bool units) {
+  out << "t";
+  for (const auto& channel : sim.channel_defs()) out << "," << csv_field(channel.name);
+  out << "\n";
+  if (!units) return;
+  out << "s";
+  for (const auto& channel : sim.channel_defs()) out << "," << csv_field(channel.unit);
+  out << "\n";
+}
+
 // Runs the steps, writing rows to `out`. Returns the fault, if the state went non-finite.
 std::optional<std::string> run_steps(simulation& sim, const sim_options& options, std::ostream& out) {
-  out << "t";
-  for (const auto& channel : sim.channel_defs()) out << "," << channel.name;
-  out << "\n";
+  write_header(out, sim, options.units);
   write_row(out, sim.time(), sim.channel_values());
   for (long long step = 1; step <= options.steps; ++step) {
     sim.single_step();

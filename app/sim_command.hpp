@@ -17,7 +17,8 @@ namespace framelab {
 std::optional<std::string> prepare_simulation(const std::string& scene_argument, const std::vector<std::string>& sets,
                                               simulation& sim, std::optional<camera_setup>* camera = nullptr);
 
-// Writes the header "t,<channel>,..." and one row at t = 0 and every `every` steps.
+// Writes the header "t,<channel>,..." (with --units a second row "s,<unit>,...") and one
+// row at t = 0 and every `every` steps.
 // Exit codes: 0 done, 1 the run failed (non-finite state, write error), 2 bad arguments.
 int run_sim(const sim_options& options, std::ostream& out, std::ostream& err);
 

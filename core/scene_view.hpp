@@ -44,7 +44,15 @@ struct vector_overlay {
   double scale = 1.0;
   glm::vec4 color{1.0f, 1.0f, 0.0f, 1.0f};
   bool visible = true;
+  std::string kind = {};  // what it shows, one of arrow_kind_names ("" when none fits)
 };
+
+// The kinds of arrows a scene may mark its vector overlays with: a scene file's arrow names
+// (docs/scene-files.md) and the rigid bodies' L and torque. A script hides and shows arrows
+// by these names (`hide arrows coriolis`).
+inline constexpr const char* arrow_kind_names[] = {
+    "velocity", "acceleration", "angular_velocity", "coriolis", "centrifugal",      "euler", "frame",
+    "gravity",  "applied",      "constraint",       "angular_momentum", "torque"};
 
 // A polyline through past positions, oldest first, drawn fainter toward the oldest; with
 // `fade` off, a fixed curve drawn evenly (e.g. the polhode loops of a Poinsot view).

@@ -334,14 +334,16 @@ void crash::refresh_view() {
                              car.velocity,
                              arrow_scale,
                              {0.4f, 0.75f, 1.0f, 1.0f},
-                             true});
+                             true,
+                             "velocity"});
     view_.vectors.push_back({"crate",
                              "m/s",
                              crate.pose.translation + glm::dvec3(0.0, 0.7, 0.0),
                              crate.velocity,
                              arrow_scale,
                              {1.0f, 0.65f, 0.2f, 1.0f},
-                             true});
+                             true,
+                             "velocity"});
     const char* title = lanes_.size() == 1 ? (l.counteract ? "counteract ON" : "counteract OFF")
                                            : (l.counteract ? "counteract ON: the crates keep going, slide to the front"
                                                            : "counteract OFF: the crates stop with the car (glued)");

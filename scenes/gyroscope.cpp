@@ -152,7 +152,7 @@ void gyroscope::reset(const param_values& values) {
   const double tau0 = glm::length(the_body().torque(the_body().body));
   torque_scale_ = tau0 > 0.0 ? 1.2 / tau0 : 1.0;
   torque_index_ = view_.vectors.size();
-  view_.vectors.push_back({"torque", "N m/kg", {}, {}, torque_scale_, rigid_body_colors::torque, true});
+  view_.vectors.push_back({"torque", "N m/kg", {}, {}, torque_scale_, rigid_body_colors::torque, true, "torque"});
   tip_trail_ = view_.trails.size();
   view_.trails.push_back({"axle tip (world)", {}, {0.95f, 0.95f, 0.55f, 1.0f}, true});
   view_.labels = {{"", {}, rigid_body_colors::label}};

@@ -21,7 +21,7 @@ struct scene_info {
   std::string summary;        // one line, for `framelab list-scenes`
   std::string teaching_text;  // a paragraph the UI shows next to the scene
   // The channels presentation mode reads out, most telling first (ui/presentation.hpp).
-  std::vector<std::string> readouts = {};
+  std::vector<readout_def> readouts = {};
   // What the window shows as the scene's name when it is not `name` (a scene file's title;
   // its name is its path).
   std::string title = {};

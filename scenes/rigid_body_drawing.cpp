@@ -80,9 +80,11 @@ void spin_arrows::add(scene_view& view, const spinning_body& b, double omega_len
   omega_scale = w > 0.0 ? omega_length / w : 1.0;
   momentum_scale = l > 0.0 ? momentum_length / l : 1.0;
   omega_index = view.vectors.size();
-  view.vectors.push_back({name_prefix + "omega", "rad/s", {}, {}, omega_scale, rigid_body_colors::omega, true});
+  view.vectors.push_back(
+      {name_prefix + "omega", "rad/s", {}, {}, omega_scale, rigid_body_colors::omega, true, "angular_velocity"});
   momentum_index = view.vectors.size();
-  view.vectors.push_back({name_prefix + "L", "kg m^2/s", {}, {}, momentum_scale, rigid_body_colors::momentum, true});
+  view.vectors.push_back(
+      {name_prefix + "L", "kg m^2/s", {}, {}, momentum_scale, rigid_body_colors::momentum, true, "angular_momentum"});
   trail_index = view.trails.size();
   glm::vec4 trail_color = rigid_body_colors::omega;
   trail_color.a = 0.9f;

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/scene_view.hpp"
@@ -28,6 +29,22 @@ struct channel_def {
   std::function<double()> read;
   bool measured = false;
 };
+
+// A channel presentation mode reads out (scene_info::readouts, a scene file's "readouts"):
+// the channel's name, the words shown instead of it ("north" for bob_local_x) and the
+// digits after the decimal point (-1: four significant digits). A bare name converts.
+struct readout_def {
+  std::string channel;
+  std::string label = {};
+  int digits = -1;
+
+  readout_def(const char* name) : channel(name) {}  // NOLINT: implicit, so {"a", "b"} lists stay plain
+  readout_def(std::string name, std::string shown = {}, int decimals = -1)  // NOLINT: implicit too
+      : channel(std::move(name)), label(std::move(shown)), digits(decimals) {}
+  const std::string& shown_label() const { return label.empty() ? channel : label; }
+  bool operator==(const readout_def&) const = default;
+};
+inline constexpr int max_readout_digits = 12;
 
 // A change the UI asks of one node of a scene (scene::edit_node). Poses and
 // dynamics are 3D with y up, as in scene_view; angular quantities in rad/s, rad/s^2.

@@ -11,7 +11,7 @@ void continue_lesson(ui_state& state) {
 }
 
 // The lesson's caption in a box at the bottom centre, above the presentation bar, with
-// Next while the lesson waits and Stop while a lesson plays.
+// Next while the lesson waits and Stop while a lesson plays (not in a recording of the stage).
 void draw_lesson_caption(ui_state& state) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const float font = ImGui::GetFontSize();
@@ -32,6 +32,10 @@ void draw_lesson_caption(ui_state& state) {
     ImGui::TextUnformatted(state.lesson.caption.c_str());
     ImGui::PopTextWrapPos();
     ImGui::PopFont();
+    if (recording_the_stage(state)) {  // the recording shows the words, not the buttons (the keys still work)
+      ImGui::End();
+      return;
+    }
     if (state.lesson.waiting) {
       if (button("Next (Space)", "Go on with the lesson")) continue_lesson(state);
       ImGui::SameLine();

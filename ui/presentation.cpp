@@ -11,7 +11,9 @@
 #include "scenes/world/world_spec.hpp"
 #include "ui/line_plot.hpp"
 #include "ui/panels.hpp"
+#include "ui/reading_text.hpp"
 #include "ui/widgets.hpp"
+#include "ui/world_files.hpp"
 
 namespace framelab::ui {
 
@@ -49,18 +51,24 @@ void draw_transport_bar(ui_state& state) {
   ImGui::PopFont();
 }
 
-// The channels to read out: the scene's own choice (scene_info::readouts), else the
-// channels ticked in the Plots panel; at most max_readouts.
-std::vector<std::size_t> readout_channels(const ui_state& state) {
+// A channel to read out, with how to show it.
+struct readout_row {
+  std::size_t channel = 0;
+  readout_def shown;
+};
+
+// The channels to read out: the scene's own choice (scene_info::readouts, with their labels
+// and digits), else the channels ticked in the Plots panel; at most max_readouts.
+std::vector<readout_row> readout_channels(const ui_state& state) {
   const auto& defs = state.sim->channel_defs();
-  std::vector<std::size_t> chosen;
-  for (const auto& name : state.sim->entry().info.readouts) {
+  std::vector<readout_row> chosen;
+  for (const auto& readout : state.sim->entry().info.readouts) {
     for (std::size_t i = 0; i < defs.size(); ++i) {
-      if (defs[i].name == name && chosen.size() < max_readouts) chosen.push_back(i);
+      if (defs[i].name == readout.channel && chosen.size() < max_readouts) chosen.push_back({i, readout});
     }
   }
   for (std::size_t i = 0; chosen.empty() && i < defs.size() && i < state.plotted.size(); ++i) {
-    if (state.plotted[i] && chosen.size() < max_readouts) chosen.push_back(i);
+    if (state.plotted[i] && chosen.size() < max_readouts) chosen.push_back({i, readout_def(defs[i].name)});
   }
   return chosen;
 }
@@ -82,19 +90,18 @@ void draw_readouts(ui_state& state) {
     const bool table = ImGui::BeginTable("##readout_values", 3, table_flags);
     ImGui::PopStyleVar();
     if (table) {
-      for (const std::size_t i : readout_channels(state)) {
+      for (const auto& [i, shown] : readout_channels(state)) {
         if (i >= values.size()) continue;
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(defs[i].name.c_str());
-        tooltip(defs[i].description.c_str());
+        ImGui::TextUnformatted(shown.shown_label().c_str());
+        tooltip((defs[i].description + (shown.label.empty() ? "" : " (channel " + defs[i].name + ")")).c_str());
         ImGui::TableNextColumn();
-        char value[32];
-        std::snprintf(value, sizeof value, "%.4g", values[i]);
+        const std::string value = reading_text(values[i], shown.digits);
         // right-aligned in a column as wide as "-0.0000e-00"
-        const float column = ImGui::CalcTextSize("-0.0000e-00").x;
-        ImGui::SetCursorPosX(ImGui::GetCursorPosX() + column - ImGui::CalcTextSize(value).x);
-        ImGui::TextUnformatted(value);
+        const float column = std::max(ImGui::CalcTextSize("-0.0000e-00").x, ImGui::CalcTextSize(value.c_str()).x);
+        ImGui::SetCursorPosX(ImGui::GetCursorPosX() + column - ImGui::CalcTextSize(value.c_str()).x);
+        ImGui::TextUnformatted(value.c_str());
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(defs[i].unit.c_str());
       }
@@ -103,6 +110,32 @@ void draw_readouts(ui_state& state) {
     note_overlay(state);
   }
   ImGui::End();
+  ImGui::PopFont();
+}
+
+// Top centre, while the running file's last reload failed (until the next good load): the
+// lecturer who saved a typo sees why the stage did not change, in the stage font; the
+// old scene keeps running under it.
+void draw_reload_banner(ui_state& state) {
+  const std::string& error = world_reload_error(state);
+  if (error.empty()) return;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::PushFont(font_for(font_role::stage));
+  const float margin = 0.3f * ImGui::GetFontSize();
+  float top = margin;  // below the readouts (and anything else drawn in the top half)
+  for (const auto& r : state.stage_overlays)
+    if (r.y < 0.5f * display.y) top = std::max(top, r.y + r.height + margin);
+  ImGui::SetNextWindowPos(ImVec2(0.5f * display.x, top), ImGuiCond_Always, ImVec2(0.5f, 0.0f));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0.0f, 0.0f), ImVec2(0.6f * display.x, 0.5f * display.y));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(110, 20, 20, 235));
+  if (ImGui::Begin("##reload_banner", nullptr, overlay_flags)) {
+    ImGui::PushTextWrapPos(0.6f * display.x - 2.0f * ImGui::GetStyle().WindowPadding.x);
+    ImGui::TextUnformatted(error.c_str());
+    ImGui::PopTextWrapPos();
+    note_overlay(state);
+  }
+  ImGui::End();
+  ImGui::PopStyleColor();
   ImGui::PopFont();
 }
 
@@ -250,8 +283,9 @@ void draw_presentation_overlay(ui_state& state) {
   state.stage_overlays.clear();
   state.transport_bar_top = ImGui::GetIO().DisplaySize.y;
   // A recording of the stage shows the physics, not the controls (the keys still work).
-  if (!(state.recording.active && state.recording.stage_view)) draw_transport_bar(state);
+  if (!recording_the_stage(state)) draw_transport_bar(state);
   draw_readouts(state);
+  draw_reload_banner(state);
   if (const auto channels = stage_plot_channels(state); !channels.empty()) draw_stage_plot(state, channels);
 }
 

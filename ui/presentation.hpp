@@ -22,6 +22,12 @@ inline bool presenting(const ui_state& state) {
   return state.before_presentation.has_value();
 }
 
+// A recording of the stage is under way: it shows the physics, the readouts and the
+// captions, no framelab control (no transport bar, no Next or End lesson button).
+inline bool recording_the_stage(const ui_state& state) {
+  return state.recording.active && state.recording.stage_view;
+}
+
 // A plot on the stage (ui_state::stage_plot) takes this share of the window's width, at
 // the right; the stage (ui/stage_area.hpp) is the rest: the 3D view shrinks to it.
 inline constexpr float stage_plot_share = 0.42f;

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include "scenes/simulation.hpp"
 #include "ui/panel_store.hpp"
 #include "ui/stage_area.hpp"
+#include "ui/stage_hiding.hpp"
 
 namespace framelab::ui {
 
@@ -106,6 +108,7 @@ struct ui_state {
   // when it changes) and fullscreen (the app applies it to the window).
   int ui_scale_percent = 100;
   bool fullscreen = false;
+  std::optional<std::pair<int, int>> window_size_request;  // width, height: the app resizes the window
   bool relayout_panels = false;  // put every panel back in its default place next frame
   // Presentation mode (ui/presentation.hpp): while on, what to restore when it ends.
   struct layout_memory {
@@ -117,6 +120,8 @@ struct ui_state {
   // Presentation mode: channels plotted against time, large, beside the 3D view (a
   // script's `plot CHANNEL...`; empty: none); one plot per unit.
   std::vector<std::string> stage_plot;
+  // What a script hid from the stage for the class to predict (ui/stage_hiding.hpp).
+  stage_hiding hidden;
   // Presentation mode's windows drawn this frame (readouts, plot, transport bar), in
   // pixels: the labels in the 3D view keep off them.
   using screen_rect = ui::screen_rect;

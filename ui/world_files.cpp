@@ -75,6 +75,8 @@ void acknowledge_world_save(ui_state& state) {
   s.reload_error.clear();
 }
 
+const std::string& world_reload_error(ui_state& state) { return state.panel_state<world_files_state>().reload_error; }
+
 void draw_reload_error(ui_state& state) {
   const auto& s = state.panel_state<world_files_state>();
   if (s.reload_error.empty()) return;

@@ -27,5 +27,7 @@ void acknowledge_world_save(ui_state& state);
 
 // The last reload failure of the running scene's file, drawn in red (nothing when none).
 void draw_reload_error(ui_state& state);
+// Why the last reload of the running file failed, until the next good load ("" when none).
+const std::string& world_reload_error(ui_state& state);
 
 }  // namespace framelab::ui

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <initializer_list>
 #include <map>
 #include <numbers>
@@ -92,15 +93,20 @@ class loader {
   }
   // A number or an expression in t and the parameters; `time_allowed` false refuses t.
   world_expression expr(const node& n, const std::string& path, bool time_allowed) const {
+    world_expression e = expr_in(n, path, variables_);
+    if (e.uses_time && !time_allowed) fail(n, path, "'" + n.text() + "': cannot depend on t here (it is read at t = 0)");
+    return e;
+  }
+  // A number or an expression in `variables`.
+  world_expression expr_in(const node& n, const std::string& path, std::span<const std::string_view> variables) const {
     world_expression e;
     if (n.is_number()) {
       const double x = number(n, path, -1e12, 1e12);
       return constant_expression(x);
     }
     if (!n.is_string()) fail(n, path, "expected a number or an expression (a string), got " + std::string(node::kind_name(n.type())));
-    if (auto error = compile_world_expression(n.text(), variables_, e))
+    if (auto error = compile_world_expression(n.text(), variables, e))
       fail(n, path, "'" + n.text() + "': " + *error);
-    if (e.uses_time && !time_allowed) fail(n, path, "'" + n.text() + "': cannot depend on t here (it is read at t = 0)");
     return e;
   }
   std::array<world_expression, 3> expr3(const node& n, const std::string& path, bool time_allowed) const {
@@ -213,22 +219,27 @@ class loader {
     return out;
   }
 
-  // true, false, {"frame": name, "length": n, "color": [r, g, b]} or an array of such objects; each trail's
-  // frame node goes to `frames` (resolved by the caller: a frame's trail may name a frame
-  // written later), nullptr for the world.
+  // true, false, {"frame": name, "length": n, "color": [r, g, b], "width": px} or an array of
+  // these (`[true, {"frame": "platform"}]`: the world path and the path on the platform);
+  // each trail's frame node goes to `frames` (resolved by the caller: a frame's trail may
+  // name a frame written later), nullptr for the world.
   std::vector<trail_spec> trails(const node& n, const std::string& path, std::vector<const node*>& frames) const {
     std::vector<trail_spec> out;
     frames.clear();
-    if (n.is_boolean()) {
-      if (n.boolean()) out.push_back({true, -1, 1500, std::nullopt}), frames.push_back(nullptr);
-      return out;
-    }
     const auto one = [&](const node& t, const std::string& p) {
+      if (t.is_boolean()) {  // true: the world path with the defaults
+        if (!t.boolean()) return;
+        trail_spec world_path;
+        world_path.on = true;
+        out.push_back(world_path);
+        frames.push_back(nullptr);
+        return;
+      }
       check_keys(t, p, {"frame", "length", "color", "width"});
       trail_spec spec;
       spec.on = true;
       frames.push_back(t.find("frame"));
-      if (const node* l = t.find("length")) spec.length = std::size_t(number(*l, p + ".length", 2, 100000));
+      if (const node* l = t.find("length")) spec.length = std::size_t(number(*l, p + ".length", 2, 1000000));
       if (const node* c = t.find("color")) spec.color = color(*c, p + ".color");
       if (const node* wd = t.find("width")) spec.width_px = float(number(*wd, p + ".width", 0.5, 32.0));
       out.push_back(spec);
@@ -260,6 +271,13 @@ class loader {
     return out;
   }
 
+  // A frame's, particle's or body's own "arrow_scale" (m per unit of its arrows), if given.
+  std::optional<double> own_arrow_scale(const node& n, const std::string& path) const {
+    const node* x = n.find("arrow_scale");
+    if (x == nullptr) return std::nullopt;
+    return number(*x, path + ".arrow_scale", 1e-4, 1e4);
+  }
+
   std::vector<shape_spec> shapes(const node& n, const std::string& path) const {
     std::vector<shape_spec> out;
     const node& list = array(n, path);
@@ -268,7 +286,8 @@ class loader {
   }
 
   void frame(const node& n, const std::string& path, int parent, world_spec& w, std::size_t depth) {
-    check_keys(n, path, {"name", "translation", "rotations", "shapes", "arrows", "trail", "channels", "frames"});
+    check_keys(n, path,
+               {"name", "translation", "rotations", "shapes", "arrows", "arrow_scale", "trail", "channels", "frames"});
     if (w.frames.size() >= max_world_frames)
       fail(n, path, "more than " + std::to_string(max_world_frames) + " frames in one file");
     frame_spec f;
@@ -286,6 +305,7 @@ class loader {
     if (const node* x = n.find("rotations")) f.motion.rotations = rotations(*x, path + ".rotations", true);
     if (const node* x = n.find("shapes")) f.shapes = shapes(*x, path + ".shapes");
     if (const node* x = n.find("arrows")) f.arrows = arrows(*x, path + ".arrows", false);
+    f.arrow_scale = own_arrow_scale(n, path);
     if (const node* x = n.find("channels")) f.channels = boolean(*x, path + ".channels");
     const int self = int(w.frames.size());
     w.frames.push_back(std::move(f));
@@ -312,7 +332,7 @@ class loader {
 
   void particle(const node& n, const std::string& path, world_spec& w) {
     check_keys(n, path, {"name", "frame", "position", "velocity", "mass", "force", "rod", "spring", "radius", "color",
-                         "arrows", "trail", "channels", "floor"});
+                         "arrows", "arrow_scale", "trail", "channels", "floor"});
     particle_spec p;
     const node* name = n.find("name");
     if (name == nullptr) fail(n, path, "missing \"name\"");
@@ -351,6 +371,7 @@ class loader {
     if (const node* x = n.find("floor")) p.floor = number(*x, path + ".floor", -1e6, 1e6);
     if (const node* x = n.find("color")) p.color = color(*x, path + ".color");
     if (const node* x = n.find("arrows")) p.arrows = arrows(*x, path + ".arrows", true);
+    p.arrow_scale = own_arrow_scale(n, path);
     if (const node* x = n.find("channels")) p.channels = boolean(*x, path + ".channels");
     if (const node* x = n.find("trail")) {
       std::vector<const node*> frames;
@@ -365,7 +386,7 @@ class loader {
   void body(const node& n, const std::string& path, world_spec& w) {
     check_keys(n, path,
                {"name", "frame", "position", "rotations", "inertia", "omega", "integrator", "gyro", "pivot", "shapes",
-                "arrows", "channels"});
+                "arrows", "arrow_scale", "channels"});
     body_spec b;
     const node* name = n.find("name");
     if (name == nullptr) fail(n, path, "missing \"name\"");
@@ -419,11 +440,14 @@ class loader {
     }
     if (const node* x = n.find("shapes")) b.shapes = shapes(*x, path + ".shapes");
     if (const node* x = n.find("arrows")) b.arrows = boolean(*x, path + ".arrows");
+    b.arrow_scale = own_arrow_scale(n, path);
     if (const node* x = n.find("channels")) b.channels = boolean(*x, path + ".channels");
     w.bodies.push_back(std::move(b));
   }
 
-  void channel(const node& n, const std::string& path, world_spec& w) const {
+  // A channel of the file; its expression is compiled once every channel's name is known
+  // (compile_channels: it may read the other channels).
+  void channel(const node& n, const std::string& path, world_spec& w) {
     check_keys(n, path, {"name", "unit", "description", "expression"});
     channel_spec c;
     const node* name = n.find("name");
@@ -431,7 +455,9 @@ class loader {
     if (name == nullptr || e == nullptr) fail(n, path, "a channel needs \"name\" and \"expression\"");
     c.name = string(*name, path + ".name", 64);
     if (!is_identifier(c.name)) fail(*name, path + ".name", "a name is a letter or _ then letters, digits, _");
-    c.expr = expr(*e, path + ".expression", true);
+    c.expr = e->is_number() ? expr(*e, path + ".expression", true) : world_expression{};
+    c.expr.text = e->is_string() ? e->text() : c.expr.text;
+    channel_expressions_.push_back(e);
     if (const node* x = n.find("unit")) c.unit = string(*x, path + ".unit", 32);
     if (const node* x = n.find("description")) c.description = string(*x, path + ".description", 400);
     w.channels.push_back(std::move(c));
@@ -521,20 +547,90 @@ class loader {
       const node& list = array(*x, "channels");
       for (std::size_t i = 0; i < list.items().size(); ++i) channel(list.items()[i], index("channels", i), w);
     }
-    if (const node* x = root.find("readouts")) {
-      const node& list = array(*x, "readouts");
-      for (std::size_t i = 0; i < list.items().size(); ++i) {
-        w.readouts.push_back(string(list.items()[i], index("readouts", i), 64));
-        readout_nodes_.push_back(&list.items()[i]);
+    if (const node* x = root.find("readouts")) readouts(*x, w);
+  }
+
+  // "readouts": channel names, or {"channel": name, "label": words, "digits": n} to show the
+  // channel under other words with n digits after the point.
+  void readouts(const node& n, world_spec& w) {
+    const node& list = array(n, "readouts");
+    for (std::size_t i = 0; i < list.items().size(); ++i) {
+      const node& item = list.items()[i];
+      const std::string path = index("readouts", i);
+      readout_nodes_.push_back(&item);
+      if (!item.is_object()) {
+        w.readouts.emplace_back(string(item, path, 64));
+        continue;
       }
+      check_keys(item, path, {"channel", "label", "digits"});
+      const node* channel = item.find("channel");
+      if (channel == nullptr) fail(item, path, "missing \"channel\" (a channel's name)");
+      readout_def r(string(*channel, path + ".channel", 64));
+      if (const node* x = item.find("label")) r.label = string(*x, path + ".label", 64);
+      if (const node* x = item.find("digits")) {
+        const double d = number(*x, path + ".digits", 0, max_readout_digits);
+        if (d != std::floor(d)) fail(*x, path + ".digits", "must be a whole number (digits after the point)");
+        r.digits = int(d);
+      }
+      w.readouts.push_back(std::move(r));
     }
   }
 
   // Readouts name channels, known only once the whole file is read.
   void check_readouts(const world_spec& w, const std::vector<std::string>& channels) const {
     for (std::size_t i = 0; i < w.readouts.size(); ++i)
-      if (std::find(channels.begin(), channels.end(), w.readouts[i]) == channels.end())
-        fail(*readout_nodes_[i], index("readouts", i), "no channel named '" + w.readouts[i] + "'");
+      if (std::find(channels.begin(), channels.end(), w.readouts[i].channel) == channels.end())
+        fail(*readout_nodes_[i], index("readouts", i), "no channel named '" + w.readouts[i].channel + "'");
+  }
+
+  // A file channel's expression reads t, the parameters and the channels of the same step
+  // by name (`atan2(bob_local_z, bob_local_x)*180/pi`): `channels` in channel_list's order,
+  // the file's own first, so slot k is channel k there.
+  void compile_channels(world_spec& w, const std::vector<std::string>& channels) const {
+    std::vector<std::string_view> variables = variables_;
+    const std::size_t first_slot = variables.size();
+    for (const auto& c : channels) variables.push_back(c);
+    w.channel_slots = channels.size();
+    for (std::size_t i = 0; i < w.channels.size(); ++i) {
+      channel_spec& c = w.channels[i];
+      c.expr = expr_in(*channel_expressions_[i], index("channels", i) + ".expression", variables);
+      c.reads.clear();
+      for (const auto& op : c.expr.program.program) {
+        const auto variable = static_cast<std::size_t>(op.index);
+        if (op.op == expression_op::variable && variable >= first_slot &&
+            std::find(c.reads.begin(), c.reads.end(), variable - first_slot) == c.reads.end())
+          c.reads.push_back(variable - first_slot);
+      }
+    }
+    check_channel_cycles(w);
+  }
+
+  // A channel that reads itself, directly or through other file channels, has no value:
+  // refused at its expression, naming the loop ("a -> b -> a").
+  void check_channel_cycles(const world_spec& w) const {
+    enum class mark { unseen, open, done };
+    std::vector<mark> marks(w.channels.size(), mark::unseen);
+    std::vector<std::size_t> path;
+    const std::function<void(std::size_t)> visit = [&](std::size_t i) {
+      marks[i] = mark::open;
+      path.push_back(i);
+      for (const std::size_t slot : w.channels[i].reads) {
+        if (slot >= w.channels.size()) continue;  // a generated channel: reads no channel
+        if (marks[slot] == mark::open) {
+          std::string loop;
+          for (auto k = std::find(path.begin(), path.end(), slot); k != path.end(); ++k) loop += w.channels[*k].name + " -> ";
+          const node& at = *channel_expressions_[slot];
+          fail(at, index("channels", slot) + ".expression",
+               "'" + w.channels[slot].expr.text + "' reads itself (" + loop + w.channels[slot].name +
+                   "): a channel may read only channels that do not read it back");
+        }
+        if (marks[slot] == mark::unseen) visit(slot);
+      }
+      path.pop_back();
+      marks[i] = mark::done;
+    };
+    for (std::size_t i = 0; i < w.channels.size(); ++i)
+      if (marks[i] == mark::unseen) visit(i);
   }
 
   static std::string fmt(double x) {
@@ -558,6 +654,7 @@ class loader {
   std::vector<late_frame> late_frames_;  // a frame trail's "frame", resolved once every frame is known
   std::vector<const node*> readout_nodes_;
   std::vector<const node*> focus_nodes_;
+  std::vector<const node*> channel_expressions_;  // each file channel's "expression", compiled last
 };
 
 }  // namespace
@@ -593,6 +690,7 @@ std::optional<std::string> parse_world_document(const located_json& root, const 
     for (const auto& c : channels)
       if (!unique.insert(c).second)
         return one_line(source + ":1:1: two channels are named '" + c + "' (rename a frame, particle or channel)");
+    l.compile_channels(w, channels);
     l.check_readouts(w, channels);
     l.check_focus(w);
     if (w.title.empty()) w.title = std::filesystem::path(source).stem().string();

@@ -48,8 +48,11 @@ std::optional<std::string> world_model::motion_failure(std::size_t frame, const 
 std::optional<std::string> world_model::reset(std::span<const double> parameters, ode::method method) {
   const world_spec& s = *spec_;
   eval_.set_parameters(parameters);
+  parameters_.assign(parameters.begin(), parameters.end());
+  channel_inputs_.assign(1 + parameters_.size() + s.channel_slots, 0.0);
   method_ = method;
   time_ = 0.0;
+  clock_ = {};
   failure_.reset();
   pending_failure_.reset();
   for (auto& c : cache_) c.valid = false;
@@ -231,18 +234,21 @@ std::optional<std::string> world_model::evaluate_frames(double t, double dt) {
 // A step that crosses a break (world_spec::breaks) is cut there: the piece before it ends
 // exactly at the break, the piece after starts there, so no stage of a step straddles a kink.
 void world_model::step(double dt) {
-  double left = dt;
-  while (!failure_ && left > 0.0) {
+  const double end = step_end_time(dt);
+  while (!failure_ && time_ < end) {
     const auto next = std::upper_bound(breaks_.begin(), breaks_.end(), time_);
-    if (next != breaks_.end() && *next < time_ + left) {
-      const double piece = *next - time_;
-      step_piece(piece, *next);
-      left -= piece;
-    } else {
-      step_piece(left, time_ + left);
-      left = 0.0;
-    }
+    const double piece_end = next != breaks_.end() && *next < end ? *next : end;
+    step_piece(piece_end - time_, piece_end);
   }
+}
+
+// t = t0 + n dt: the time after n steps of one dt is a product, not a running sum, so that
+// the model reads t as the simulation's clock and the CSV print it (600 steps of 1/120 s
+// end at 5 s, where a sum reaches 5.000000000000038). t0 is where the current dt began.
+double world_model::step_end_time(double dt) {
+  if (dt != clock_.dt) clock_ = {time_, dt, 0};
+  ++clock_.steps;
+  return clock_.start + static_cast<double>(clock_.steps) * dt;
 }
 
 // Inside a piece [a, b] the motions are read at times clamped to (a, b) when a or b is a
@@ -366,6 +372,22 @@ std::optional<std::string> world_model::edit_frame(std::size_t f, const node_edi
   frames_.update_world();
   for (auto& c : cache_) c.valid = false;
   return std::nullopt;
+}
+
+// The variables of a channel's expression: t, the parameters, then the channels it reads
+// (their slots; a channel read through another writes the same values: one instant).
+double world_model::channel_value(std::size_t i, const std::function<double(std::size_t)>& read) const {
+  const channel_spec& c = spec_->channels[i];
+  if (c.reads.empty()) return expression_at(c.expr, time_);
+  const std::size_t first_slot = 1 + parameters_.size();
+  if (channel_inputs_.size() != first_slot + spec_->channel_slots) return std::numeric_limits<double>::quiet_NaN();  // no reset yet
+  for (const std::size_t slot : c.reads) {
+    const double value = read(slot);
+    channel_inputs_[first_slot + slot] = value;
+  }
+  channel_inputs_[0] = motion_time(time_);
+  std::copy(parameters_.begin(), parameters_.end(), channel_inputs_.begin() + 1);
+  return evaluate<double>(c.expr.program, std::span<const double>(channel_inputs_));
 }
 
 dynamic_transform<double, 3> world_model::particle_local(std::size_t i) const {

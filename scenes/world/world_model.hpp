@@ -21,6 +21,7 @@
 //
 // A C++ scene can own a world_model loaded from a file and add what is special to it
 // (a Fire button, a relaunch) on top: frames and particles are read by index or name.
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -95,7 +96,9 @@ class world_model {
   // The world gravity g now (m/s^2).
   glm::dvec3 world_gravity() const { return world_of(spec_->gravity_frame).pose.apply_vector(gravity_); }
 
-  double channel_value(std::size_t i) const { return expression_at(spec_->channels[i].expr, time_); }
+  // The file's channel i now; `read(k)` gives channel slot k's value (channel_spec::reads)
+  // for a channel that reads other channels of the same step.
+  double channel_value(std::size_t i, const std::function<double(std::size_t)>& read) const;
   const expression_evaluator& evaluator() const { return eval_; }
 
  private:
@@ -108,6 +111,7 @@ class world_model {
   void step_piece(double dt, double end_time);  // a step that crosses no break
   static bool on_floor(const particle_state& s, double floor);
   static particle_state landed(const particle_state& before, const particle_state& after, double floor);
+  double step_end_time(double dt);              // the time after one more step of dt
   double motion_time(double tau) const;         // when the motions are read for a stage at tau
   // A frame's local dynamics at time tau of the current step: its expressions, or its coasting.
   std::optional<motion_fault> local_at(std::size_t f, double tau, dynamic_transform<double, 3>& out) const;
@@ -126,7 +130,14 @@ class world_model {
   expression_evaluator eval_;
   ode::method method_ = ode::method::rk4;
   double time_ = 0.0;
+  struct step_clock {
+    double start = 0.0;  // the time the current dt began
+    double dt = 0.0;
+    long long steps = 0;  // steps of dt since then
+  } clock_;
   std::optional<std::string> failure_;
+  std::vector<double> parameters_;              // the values of the last reset
+  mutable std::vector<double> channel_inputs_;  // t, the parameters, every channel slot (channel_value)
 
   // particles
   std::vector<particle_state> particles_;

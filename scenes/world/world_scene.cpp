@@ -7,6 +7,7 @@
 
 #include "core/frames/frame_conversion.hpp"
 #include "scenes/world/world_loader.hpp"
+#include "scenes/world/world_writer.hpp"
 
 namespace framelab {
 
@@ -60,7 +61,15 @@ std::vector<std::string> world_channel_names(const world_spec& w) {
   return names;
 }
 
-world_scene::world_scene(std::shared_ptr<const world_spec> spec) : spec_(spec), model_(std::move(spec)) {}
+world_scene::world_scene(std::shared_ptr<const world_spec> spec) : spec_(spec), model_(std::move(spec)) {
+  for (auto& c : channel_list(*spec_, this)) channel_readers_.push_back(std::move(c.read));
+}
+
+// A file channel may read the others of the same step (channel_spec::reads): each by its
+// getter, in channel_list's order.
+double world_scene::file_channel_value(std::size_t c) const {
+  return model_.channel_value(c, [this](std::size_t slot) { return channel_readers_[slot](); });
+}
 
 std::vector<param_def> world_scene::parameters() const {
   std::vector<param_def> defs = spec_->parameters;
@@ -70,10 +79,12 @@ std::vector<param_def> world_scene::parameters() const {
   std::vector<std::string> frames{"world"};
   for (const auto& f : spec_->frames) frames.push_back(f.name);
   const std::string view = spec_->view_frame < 0 ? "world" : spec_->frames[std::size_t(spec_->view_frame)].name;
-  defs.push_back(choice_param(world_view_frame_param, view, frames,
-                              "Draw the scene as seen from this frame (ride it); 'world' for the fixed ground"));
-  defs.push_back(number_param(world_arrow_scale_param, spec_->arrow_scale, 1e-4, 1e4, "m per unit",
-                              "Arrow length per m/s, m/s^2 or rad/s"));
+  // How the run is shown, not what runs: changed without a restart (apply_view_settings).
+  defs.push_back(view_only(choice_param(world_view_frame_param, view, frames,
+                                        "Draw the scene as seen from this frame (ride it); 'world' for the fixed "
+                                        "ground. Changes the observer without restarting the run")));
+  defs.push_back(view_only(number_param(world_arrow_scale_param, spec_->arrow_scale, 1e-4, 1e4, "m per unit",
+                                        "Arrow length per m/s, m/s^2 or rad/s")));
   return defs;
 }
 
@@ -86,7 +97,7 @@ std::vector<channel_def> world_scene::channel_list(const world_spec& spec, const
   for (std::size_t c = 0; c < spec.channels.size(); ++c)
     out.push_back({spec.channels[c].name, spec.channels[c].unit,
                    spec.channels[c].description.empty() ? spec.channels[c].expr.text : spec.channels[c].description,
-                   getter([c](const world_scene& s) { return s.model_.channel_value(c); })});
+                   getter([c](const world_scene& s) { return s.file_channel_value(c); })});
   for (std::size_t i = 0; i < spec.particles.size(); ++i) {
     const particle_spec& p = spec.particles[i];
     if (!p.channels) continue;
@@ -143,9 +154,9 @@ std::vector<channel_def> world_scene::channel_list(const world_spec& spec, const
 // The readouts first (in their order), so that Plots opens on what the file points at.
 std::vector<channel_def> world_scene::channels() const {
   std::vector<channel_def> all = channel_list(*spec_, this), out;
-  for (const auto& name : spec_->readouts)
+  for (const auto& readout : spec_->readouts)
     for (auto& c : all)
-      if (c.name == name && c.read) out.push_back(std::exchange(c, channel_def{}));
+      if (c.name == readout.channel && c.read) out.push_back(std::exchange(c, channel_def{}));
   for (auto& c : all)
     if (c.read) out.push_back(std::move(c));
   return out;
@@ -173,10 +184,7 @@ std::optional<std::string> world_scene::check(const param_values& values) const 
 
 void world_scene::reset(const param_values& values) {
   reset_failure_ = model_.reset(file_parameter_values(*spec_, values), integrator(*spec_, values));
-  const std::string& view = values.choice(world_view_frame_param);
-  view_frame_ = -1;
-  for (std::size_t f = 0; f < spec_->frames.size(); ++f)
-    if (spec_->frames[f].name == view) view_frame_ = int(f);
+  view_frame_ = frame_named(values.choice(world_view_frame_param));
   arrow_scale_ = values.number(world_arrow_scale_param);
   build_view();
   momentum_arrow_ratio_.assign(spec_->bodies.size(), 1.0);
@@ -186,6 +194,37 @@ void world_scene::reset(const param_values& values) {
       if (l > 0.0) momentum_arrow_ratio_[b] = glm::length(model_.body(b).state().angular_velocity) / l;
     }
   if (!reset_failure_) record_trails();
+  view_current_ = false;
+}
+
+// An owner's own arrow_scale against the file's: the arrow_scale parameter scales every
+// arrow, and at the file's value each owner's arrows are as long as the file asks.
+double world_scene::arrow_scale_factor(std::optional<double> own_scale) const {
+  return own_scale ? *own_scale / spec_->arrow_scale : 1.0;
+}
+
+int world_scene::frame_named(const std::string& name) const {
+  for (std::size_t f = 0; f < spec_->frames.size(); ++f)
+    if (spec_->frames[f].name == name) return int(f);
+  return -1;  // "world"
+}
+
+// A new observer (view_frame) or arrow scale while the run goes on: the state, the time and
+// the trails stay.
+void world_scene::apply_view_settings(const param_values& values) {
+  if (values.contains(world_view_frame_param)) set_view_frame(frame_named(values.choice(world_view_frame_param)));
+  if (values.contains(world_arrow_scale_param)) set_arrow_scale(values.number(world_arrow_scale_param));
+}
+
+// A trail kept in the view frame lives in the view itself (trail_points): it goes back to
+// its own store when the observer changes, and the new view frame's trails move in.
+void world_scene::set_view_frame(int frame) {
+  if (frame == view_frame_) return;
+  for (trail_state& t : trails_)
+    if (t.frame == view_frame_) t.points = std::exchange(view_.trails[t.view_index].points, {});
+  view_frame_ = frame;
+  for (trail_state& t : trails_)
+    if (t.frame == view_frame_) view_.trails[t.view_index].points = std::exchange(t.points, {});
   view_current_ = false;
 }
 
@@ -211,10 +250,11 @@ void world_scene::build_view() {
   trail_owner_.clear();
   ties_.clear();
   const auto add_arrows = [&](const std::vector<arrow_kind>& kinds, bool particle, std::size_t index,
-                              const std::string& owner) {
+                              const std::string& owner, std::optional<double> own_scale) {
     for (const arrow_kind k : kinds) {
-      arrows_.push_back({particle, index, k});
-      view_.vectors.push_back({arrow_label(k, owner), arrow_unit(k), {}, {}, arrow_scale_, arrow_color(k), true});
+      arrows_.push_back({particle, index, k, arrow_scale_factor(own_scale)});
+      view_.vectors.push_back(
+          {arrow_label(k, owner), arrow_unit(k), {}, {}, arrow_scale_, arrow_color(k), true, arrow_name(k)});
     }
   };
   // The world path blue, a path seen in a frame pink (carousel's colours).
@@ -266,14 +306,14 @@ void world_scene::build_view() {
       add_shapes(fs.shapes, fs.name, frame_node_[f]);
     }
     frame_node_end_[f] = int(view_.nodes.size());
-    add_arrows(fs.arrows, false, f, fs.name);
+    add_arrows(fs.arrows, false, f, fs.name, fs.arrow_scale);
     add_trails(fs.trails, false, f, fs.name);
   }
   for (std::size_t i = 0; i < spec_->particles.size(); ++i) {
     const particle_spec& p = spec_->particles[i];
     const int parent = p.frame < 0 ? -1 : frame_node_[std::size_t(p.frame)];
     particle_node_[i] = add_node(p.name, parent, shape_kind::sphere, glm::dvec3(2.0 * p.radius), p.color);
-    add_arrows(p.arrows, true, i, p.name);
+    add_arrows(p.arrows, true, i, p.name, p.arrow_scale);
     add_trails(p.trails, true, i, p.name);
     if (p.tie != tie_kind::none) {  // the rod or spring: a line from the pivot to the particle
       ties_.push_back({i, view_.trails.size()});
@@ -289,9 +329,10 @@ void world_scene::build_view() {
     add_shapes(bs.shapes, bs.name, body_node_[b]);
     body_arrows_[b] = view_.vectors.size();
     if (bs.arrows) {
+      view_.vectors.push_back({bs.name + " omega", "rad/s", {}, {}, arrow_scale_,
+                               arrow_color(arrow_kind::angular_velocity), true, "angular_velocity"});
       view_.vectors.push_back(
-          {bs.name + " omega", "rad/s", {}, {}, arrow_scale_, arrow_color(arrow_kind::angular_velocity), true});
-      view_.vectors.push_back({bs.name + " L", "kg m^2/s", {}, {}, arrow_scale_, {0.30f, 0.85f, 1.0f, 1.0f}, true});
+          {bs.name + " L", "kg m^2/s", {}, {}, arrow_scale_, {0.30f, 0.85f, 1.0f, 1.0f}, true, "angular_momentum"});
     }
   }
   view_.camera = spec_->camera.value_or(camera_setup{});
@@ -403,7 +444,7 @@ void world_scene::update_view() const {
     }
     view_.vectors[a].origin = view_inverse.apply_point(origin);
     view_.vectors[a].value = view_inverse.apply_vector(value);
-    view_.vectors[a].scale = arrow_scale_;
+    view_.vectors[a].scale = arrow_scale_ * r.scale_factor;
   }
   for (std::size_t b = 0; b < spec_->bodies.size(); ++b) {
     const world_body& body = model_.body(b);
@@ -424,8 +465,9 @@ void world_scene::update_view() const {
     w_arrow.origin = l_arrow.origin = origin;
     w_arrow.value = view_inverse.apply_vector(omega);
     l_arrow.value = view_inverse.apply_vector(l);
-    w_arrow.scale = arrow_scale_;
-    l_arrow.scale = arrow_scale_ * momentum_arrow_ratio_[b];
+    const double scale = arrow_scale_ * arrow_scale_factor(spec_->bodies[b].arrow_scale);
+    w_arrow.scale = scale;
+    l_arrow.scale = scale * momentum_arrow_ratio_[b];
   }
   for (const trail_state& t : trails_) {
     if (t.frame == view_frame_) continue;  // drawn as kept (trail_points)

@@ -16,11 +16,15 @@ namespace framelab {
 class world_scene : public scene {
  public:
   explicit world_scene(std::shared_ptr<const world_spec> spec);
+  world_scene(const world_scene&) = delete;  // its channel getters hold `this`
+  world_scene& operator=(const world_scene&) = delete;
 
   std::vector<param_def> parameters() const override;
   std::vector<channel_def> channels() const override;
   std::optional<std::string> check(const param_values& values) const override;
   void reset(const param_values& values) override;
+  // view_frame and arrow_scale: a new observer or arrow length, the run going on.
+  void apply_view_settings(const param_values& values) override;
   void step(double dt) override;
   // Drawn on demand: steps only record the trails, view() poses everything (once per
   // frame however many steps ran).
@@ -70,13 +74,18 @@ class world_scene : public scene {
     bool particle = false;
     std::size_t index = 0;
     arrow_kind kind = arrow_kind::velocity;
+    double scale_factor = 1.0;  // its owner's arrow_scale over the file's (arrow_scale_factor)
   };
   void build_view();
+  int frame_named(const std::string& name) const;  // -1: the world
+  double arrow_scale_factor(std::optional<double> own_scale) const;
+  void set_view_frame(int frame);
   std::optional<std::string> edit_particle(std::size_t i, const node_edit& edit);
   void record_trails();     // every step: the trails' new points
   std::vector<glm::dvec3>& trail_points(trail_state& t) const;
   void update_view() const;  // poses, arrows, drawn trails as of now
   glm::dvec3 particle_world_point(std::size_t i) const;
+  double file_channel_value(std::size_t c) const;  // the file's channel c now
   dynamic_transform<double, 3> particle_world_motion(std::size_t i) const;  // no acceleration
 
   std::shared_ptr<const world_spec> spec_;
@@ -89,6 +98,7 @@ class world_scene : public scene {
   std::vector<int> body_node_;                // a body's node; its shapes follow it
   std::vector<std::size_t> body_arrows_;      // its omega arrow in view_.vectors, L the next
   std::vector<double> momentum_arrow_ratio_;  // |omega0| / |L0|: L drawn as long as omega at t = 0
+  std::vector<std::function<double()>> channel_readers_;  // every channel's getter, channel_list's order
   std::vector<trail_state> trails_;
   std::vector<std::pair<bool, std::size_t>> trail_owner_;  // (particle?, index) per trail
   std::vector<std::pair<std::size_t, std::size_t>> ties_;  // (particle, view trail) drawn as a rod or spring

@@ -11,6 +11,7 @@
 
 #include "core/scene_view.hpp"
 #include "scenes/parameter.hpp"
+#include "scenes/scene.hpp"
 #include "scenes/world/frame_motion.hpp"
 
 namespace framelab {
@@ -43,6 +44,7 @@ struct frame_spec {
   frame_motion motion;
   std::vector<shape_spec> shapes;
   std::vector<arrow_kind> arrows;
+  std::optional<double> arrow_scale;  // m per unit of its arrows (default: the file's arrow_scale)
   std::vector<trail_spec> trails;
   bool channels = true;
 };
@@ -65,6 +67,7 @@ struct particle_spec {
   std::optional<double> floor;
   glm::vec4 color{0.95f, 0.95f, 0.9f, 1.0f};
   std::vector<arrow_kind> arrows;
+  std::optional<double> arrow_scale;      // m per unit of its arrows (default: the file's arrow_scale)
   std::vector<trail_spec> trails;
   bool channels = true;
 };
@@ -86,24 +89,30 @@ struct body_spec {
   double mass = 1.0;                         // kg (the pivot's gravity torque)
   std::vector<shape_spec> shapes;            // in body coordinates
   bool arrows = true;                        // omega and L arrows
+  std::optional<double> arrow_scale;         // m per rad/s of omega (default: the file's arrow_scale)
   bool channels = true;
 };
 
-// A channel of the file: an expression of t and the parameters.
+// A channel of the file: an expression of t, the parameters and the other channels of the
+// same step. Its variables are t, the parameters, then every channel in channel_list's
+// order (world_scene::channel_list: the file's channels first); `reads` lists the channel
+// slots (indices in that order) it reads. The loader refuses a channel that reads itself.
 struct channel_spec {
   std::string name, unit, description;
   world_expression expr;
+  std::vector<std::size_t> reads;
 };
 
 struct world_spec {
   std::string source;  // the file, for messages
   std::string title, category = "Scene files", summary, teaching_text;
-  std::vector<std::string> readouts;
+  std::vector<readout_def> readouts;  // presentation mode's, with their labels and digits
   std::vector<param_def> parameters;  // the file's own (numbers); world_scene adds its settings
   std::vector<frame_spec> frames;
   std::vector<particle_spec> particles;
   std::vector<body_spec> bodies;
   std::vector<channel_spec> channels;
+  std::size_t channel_slots = 0;  // how many channels an expression of a channel may read
   std::array<world_expression, 3> gravity;  // m/s^2, in gravity_frame's coordinates (parameters only)
   int gravity_frame = -1;                   // -1: the world
   std::string integrator = "rk4";

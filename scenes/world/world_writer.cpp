@@ -134,6 +134,7 @@ json frame_json(const world_spec& w, std::size_t index) {
   if (!f.motion.rotations.empty()) out["rotations"] = rotations_json(f.motion.rotations);
   if (!f.shapes.empty()) out["shapes"] = shapes_json(f.shapes);
   if (!f.arrows.empty()) out["arrows"] = arrows_json(f.arrows);
+  if (f.arrow_scale) out["arrow_scale"] = *f.arrow_scale;
   if (!f.trails.empty()) out["trail"] = trails_json(w, f.trails);
   if (!f.channels) out["channels"] = false;
   json children = json::array();
@@ -162,6 +163,7 @@ json particle_json(const world_spec& w, const particle_spec& p) {
   if (p.floor) out["floor"] = *p.floor;
   out["color"] = color_json(p.color);
   if (!p.arrows.empty()) out["arrows"] = arrows_json(p.arrows);
+  if (p.arrow_scale) out["arrow_scale"] = *p.arrow_scale;
   if (!p.trails.empty()) out["trail"] = trails_json(w, p.trails);
   if (!p.channels) out["channels"] = false;
   return out;
@@ -180,6 +182,7 @@ json body_json(const world_spec& w, const body_spec& b) {
   if (b.pivoted) out["pivot"] = json{{"point", vec3_json(b.pivot)}, {"mass", b.mass}};
   if (!b.shapes.empty()) out["shapes"] = shapes_json(b.shapes);
   if (!b.arrows) out["arrows"] = false;
+  if (b.arrow_scale) out["arrow_scale"] = *b.arrow_scale;
   if (!b.channels) out["channels"] = false;
   return out;
 }
@@ -194,6 +197,22 @@ json parameters_json(const world_spec& w) {
     if (!p.unit.empty()) one["unit"] = p.unit;
     if (!p.description.empty()) one["description"] = p.description;
     out[p.name] = std::move(one);
+  }
+  return out;
+}
+
+// A plain name, or {"channel", "label", "digits"} when the file gave either.
+json readouts_json(const std::vector<readout_def>& readouts) {
+  json out = json::array();
+  for (const auto& r : readouts) {
+    if (r.label.empty() && r.digits < 0) {
+      out.push_back(r.channel);
+      continue;
+    }
+    json one{{"channel", r.channel}};
+    if (!r.label.empty()) one["label"] = r.label;
+    if (r.digits >= 0) one["digits"] = r.digits;
+    out.push_back(std::move(one));
   }
   return out;
 }
@@ -227,7 +246,7 @@ std::string world_to_json(const world_spec& w) {
   out["category"] = w.category;
   if (!w.summary.empty()) out["summary"] = w.summary;
   if (!w.teaching_text.empty()) out["teaching_text"] = w.teaching_text;
-  if (!w.readouts.empty()) out["readouts"] = w.readouts;
+  if (!w.readouts.empty()) out["readouts"] = readouts_json(w.readouts);
   out["parameters"] = parameters_json(w);
   out["gravity"] = json{{"vector", expression3_json(w.gravity)}, {"frame", frame_name(w, w.gravity_frame)}};
   out["integrator"] = w.integrator;

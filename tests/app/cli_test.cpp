@@ -1,13 +1,17 @@
 // Command-line parsing: every subcommand, and every kind of bad argument exits with
 // code 2 and one line naming it.
 #include <algorithm>
+#include <filesystem>
 #include <map>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "app/world_files.hpp"
+#include "scenes/world/world_loader.hpp"
 #include "tests/app/cli_parse.hpp"
 
 namespace framelab {
@@ -242,6 +246,30 @@ TEST(cli, size_parser_accepts_only_wxh_in_range) {
   for (const char* bad : {"", "x", "1280x", "x720", "1280x720x3", "12x720", "1280x99999", "ax b", "1280 x720"}) {
     EXPECT_FALSE(parse_size(bad, w, h)) << bad;
   }
+}
+
+}  // namespace
+}  // namespace framelab
+
+namespace framelab {
+namespace {
+
+// list-scenes: the built-in scenes, then every shipped scene file by its path (what
+// --scene takes), category and summary, as the file itself says them.
+TEST(cli, list_scenes_lists_the_shipped_scene_files_too) {
+  const auto files = find_world_files(std::filesystem::path(FRAMELAB_SOURCE_DIR) / "assets" / "worlds");
+  ASSERT_GE(files.size(), 5u);
+  std::ostringstream out;
+  EXPECT_EQ(run_list_scenes(out, files), 0);
+  const std::string text = out.str();
+  for (const auto& entry : registered_scenes()) EXPECT_NE(text.find(entry.info.name + "\t"), std::string::npos);
+  for (const auto& file : files) {
+    world_spec spec;
+    ASSERT_FALSE(load_world(file, spec)) << file;
+    const std::string line = file + "\t" + spec.category + "\t" + (spec.summary.empty() ? spec.title : spec.summary);
+    EXPECT_NE(text.find(line + "\n"), std::string::npos) << line;
+  }
+  EXPECT_LT(text.find(registered_scenes().back().info.name), text.find(files.front()));  // after the built-ins
 }
 
 }  // namespace

@@ -94,6 +94,57 @@ TEST_F(lesson_folder, a_set_the_scene_itself_refuses_is_found_before_it_plays) {
   EXPECT_FALSE(refusal("scene carousel\nset puck_position=-0.5,0\nset radius=1\n"));
 }
 
+// A typo in a `plot` or `camera` line is found before the lesson plays, not in the middle
+// of the lecture; each name is checked against the scene running at its line, so a name
+// that only a later `scene` line makes valid is refused where it is used too early.
+TEST_F(lesson_folder, plot_channels_and_camera_nodes_are_checked_against_the_scene_at_their_line) {
+  auto error = refusal("scene carousel\nsay hi\nplot puck_speedd\n");
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->find("check.lesson:3: plot: no channel 'puck_speedd' in scene carousel"), std::string::npos) << *error;
+  for (const auto& channel : find_scene("carousel")->create()->channels())
+    EXPECT_NE(error->find(channel.name), std::string::npos) << channel.name << " is not listed";
+  const std::string channel = find_scene("carousel")->create()->channels().front().name;
+  EXPECT_FALSE(refusal("scene carousel\nplot " + channel + "\nplot off\n"));
+  // the same channel before `scene carousel` (the app starts in tank-turret): refused there
+  error = refusal("plot " + channel + "\nscene carousel\nplot " + channel + "\n");
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->find("check.lesson:1: plot: no channel '" + channel + "' in scene tank-turret"), std::string::npos)
+      << *error;
+
+  // camera follow|ride NODE: a node of that scene, as its parameters then build it
+  auto carousel = find_scene("carousel")->create();
+  carousel->reset(param_values::defaults(carousel->parameters()));
+  const std::string node = carousel->view().nodes.back().name;
+  EXPECT_FALSE(refusal("scene carousel\ncamera follow " + node + "\ncamera ride " + node + "\ncamera frame\n"));
+  error = refusal("scene carousel\ncamera distance 20\ncamera follow pukc\n");
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->find("check.lesson:3: camera follow: no node 'pukc' in scene carousel (nodes: "), std::string::npos)
+      << *error;
+  EXPECT_NE(error->find(node), std::string::npos) << *error;
+  error = refusal("camera ride " + node + "\nscene carousel\n");
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->find("check.lesson:1: camera ride: no node"), std::string::npos) << *error;
+}
+
+// Predict, then reveal: `hide`/`show` of trails, bodies and arrows by kind, checked when
+// the script loads like every other command.
+TEST_F(lesson_folder, hide_and_show_of_the_stage_are_checked_when_the_script_loads) {
+  EXPECT_FALSE(refusal("scene carousel\nhide trails\nhide arrows\nshow arrows coriolis centrifugal\nhide bodies\n"
+                       "show bodies\nshow trails\nhide plots\nshow arrows\n"));
+  auto error = refusal("say hi\nhide arrows coriolis coriolsi\n");
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->find("check.lesson:2: hide: arrows: unknown kind 'coriolsi' (velocity, acceleration"),
+            std::string::npos)
+      << *error;
+  error = refusal("show trials\n");
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->find("check.lesson:1: show: no panel 'trials'"), std::string::npos) << *error;
+  EXPECT_NE(error->find("trails, arrows [KIND...] or bodies"), std::string::npos) << *error;
+  error = refusal("hide trails now\n");
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->find("check.lesson:1: hide: 'trails' takes nothing more"), std::string::npos) << *error;
+}
+
 TEST_F(lesson_folder, every_shipped_lesson_passes_the_check) {
   for (const auto& file : find_lessons(shipped)) {
     gui_script script;

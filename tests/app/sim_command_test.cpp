@@ -7,6 +7,8 @@
 
 #include "app/sim_command.hpp"
 
+#include <algorithm>
+
 namespace framelab {
 namespace {
 
@@ -38,6 +40,49 @@ TEST(sim_command, writes_a_header_and_a_row_per_k_steps) {
   std::ostringstream out5;
   ASSERT_EQ(run_sim(every, out5, err), 0);
   EXPECT_EQ(lines(out5.str()).size(), 4u);  // header, t = 0, 0.05, 0.1
+}
+
+// --units: a second header row, one unit per column, read from the channels themselves.
+TEST(sim_command, units_adds_a_row_of_each_columns_unit) {
+  sim_options options = tank(2);
+  options.units = true;
+  std::ostringstream out, err;
+  ASSERT_EQ(run_sim(options, out, err), 0) << err.str();
+  const auto rows = lines(out.str());
+  ASSERT_EQ(rows.size(), 5u);  // two header rows + t = 0 + two steps
+  std::string expected = "s";
+  for (const auto& channel : find_scene("tank-turret")->create()->channels()) expected += "," + channel.unit;
+  EXPECT_EQ(rows[1], expected);
+  EXPECT_EQ(rows[1].rfind("s,m,m,", 0), 0u) << rows[1];  // t, hull_x, hull_z
+  EXPECT_EQ(std::count(rows[0].begin(), rows[0].end(), ','), std::count(rows[1].begin(), rows[1].end(), ','));
+  std::ostringstream plain;
+  ASSERT_EQ(run_sim(tank(2), plain, err), 0);
+  EXPECT_EQ(lines(plain.str()).size(), 4u);  // without it, one header row as before
+}
+
+// The model's time is step x dt, as the CSV's t column: a scene file's channel that reads
+// t prints exactly the t beside it (600 steps of 1/120 s: 5, not 5.000000000000038).
+TEST(sim_command, a_scene_files_t_is_the_csvs_t) {
+  const auto file = std::filesystem::temp_directory_path() / "framelab_model_t.json";
+  std::ofstream(file) << R"({ "particles": [ { "name": "p" } ],
+    "channels": [ { "name": "model_t", "unit": "s", "expression": "t" } ] })";
+  sim_options options;
+  options.scene = file.string();
+  options.steps = 600;
+  options.every = 60;
+  options.dt = 1.0 / 120.0;
+  std::ostringstream out, err;
+  ASSERT_EQ(run_sim(options, out, err), 0) << err.str();
+  std::filesystem::remove(file);
+  const auto rows = lines(out.str());
+  ASSERT_EQ(rows.size(), 12u);
+  ASSERT_EQ(rows[0].rfind("t,model_t,", 0), 0u) << rows[0];
+  for (std::size_t r = 1; r < rows.size(); ++r) {
+    const std::string t = rows[r].substr(0, rows[r].find(','));
+    const std::string rest = rows[r].substr(t.size() + 1);
+    EXPECT_EQ(rest.substr(0, rest.find(',')), t) << rows[r];  // the same shortest text: the same double
+  }
+  EXPECT_EQ(rows.back().rfind("5,5,", 0), 0u) << rows.back();
 }
 
 TEST(sim_command, same_inputs_give_bit_identical_output) {

@@ -111,3 +111,50 @@ TEST_F(drive_test, a_failing_step_stops_the_app_naming_the_line) {
 }
 
 }  // namespace
+
+namespace {
+
+// Issue 27's bad input for the renderer: a window shrunk to 1x1 pixel and grown to 8K, and
+// a scene file of 50,000 shapes, draw without a crash or a sanitizer report, and the
+// picture afterwards is a whole framelab window.
+TEST_F(drive_test, the_renderer_survives_tiny_and_huge_windows) {
+  int exit_code = -1;
+  const std::string output = play(write_script("scene carousel\nwait 2\nwindow 1x1\nwait 3\nwindow 7680x4320\nwait 2\n"
+                                               "window " + std::to_string(width) + "x" + std::to_string(height) +
+                                               "\nwait 3\nshot " + png("after") + "\n"),
+                                  exit_code);
+  EXPECT_EQ(exit_code, 0) << output;
+  expect_no_sanitizer_report(output);
+  framelab::gui_test::expect_framelab_picture(png("after"), width, height);
+}
+
+TEST_F(drive_test, a_window_size_out_of_range_is_refused_before_a_window_opens) {
+  int exit_code = -1;
+  const std::string file = write_script("window 0x100\n");
+  const std::string output = play(file, exit_code);
+  EXPECT_EQ(exit_code, 2) << output;
+  EXPECT_NE(output.find(file + ":1: window: expected WxH"), std::string::npos) << output;
+}
+
+TEST_F(drive_test, a_scene_file_of_fifty_thousand_shapes_draws) {
+  const fs::path world = dir_ / "many.json";
+  {
+    std::ofstream out(world);
+    out << R"({"title": "many shapes", "frames": [{"name": "cloud", "shapes": [)";
+    for (int i = 0; i < 50'000; ++i) {
+      out << (i == 0 ? "" : ",") << R"({"shape": "sphere", "radius": 0.03, "offset": [)" << 0.1 * (i % 250) << ", "
+          << 0.1 * (i / 250 % 10) << ", " << 0.1 * (i / 2500) << "]}";
+    }
+    out << "]}]}";
+  }
+  int exit_code = -1;
+  const std::string shot = png("many");
+  const std::string output = run(std::string(FRAMELAB_EXE) + " shot --scene " + world.string() + " --frames 4 --size " +
+                                     std::to_string(width) + "x" + std::to_string(height) + " --out " + shot,
+                                 exit_code);
+  ASSERT_EQ(exit_code, 0) << output;
+  expect_no_sanitizer_report(output);
+  framelab::gui_test::expect_framelab_picture(shot, width, height);
+}
+
+}  // namespace

@@ -6,6 +6,8 @@
 // every scene, in tests/render/presentation_framing_test.cpp.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -74,6 +76,36 @@ TEST_F(presentation_shots, every_scene_at_1920x1080_and_two_at_3840x2160) {
   for (const auto& entry : framelab::registered_scenes()) scenes.push_back(entry.info.name);
   shoot(scenes, 1920, 1080);
   shoot({"carousel", "tennis-racket"}, 3840, 2160);
+}
+
+// Issue 27: a trail is at least 3 px wide by default in presentation mode at 1080p. A pen
+// drawing a straight magenta line (a colour nothing else on the stage has): its width is
+// the line's pixels over its length (the farthest two of them apart).
+TEST_F(presentation_shots, a_default_trail_is_at_least_three_pixels_wide_at_1080p) {
+  const fs::path world = dir_ / "pen.json";
+  std::ofstream(world) << R"({"title": "pen", "gravity": [0, 0, 0], "particles": [{"name": "pen",
+      "position": [-1, 0.5, 0], "velocity": [1, 0, 0], "radius": 0.05, "trail": {"color": [1, 0, 1]}}]})";
+  const fs::path script = dir_ / "pen.script";
+  const std::string shot = (dir_ / "pen.png").string();
+  std::ofstream(script) << "scene " << world.string() << "\npresent on\nwait 120\nshot " << shot << "\n";
+  int exit_code = -1;
+  const std::string output =
+      run(std::string(FRAMELAB_EXE) + " --script " + script.string() + " --size 1920x1080", exit_code);
+  ASSERT_EQ(exit_code, 0) << output;
+  const png_picture picture(shot);
+  ASSERT_TRUE(picture.loaded());
+  std::vector<std::pair<int, int>> magenta;
+  for (int y = 0; y < picture.height; ++y) {
+    for (int x = 0; x < picture.width; ++x) {
+      const unsigned char* p = picture.at(x, y);
+      if (p[0] > 150 && p[1] < 110 && p[2] > 150) magenta.emplace_back(x, y);
+    }
+  }
+  ASSERT_GT(magenta.size(), 100u) << shot;
+  const auto [left, right] = std::minmax_element(magenta.begin(), magenta.end());
+  const double length = std::hypot(right->first - left->first, right->second - left->second);
+  ASSERT_GT(length, 100.0) << shot;
+  EXPECT_GE(static_cast<double>(magenta.size()) / length, 3.0) << shot;
 }
 
 }  // namespace

@@ -25,6 +25,7 @@ struct hand_written_carousel {
   ode::method method = ode::method::rk4;
 
   double time = 0.0;
+  long long steps = 0;        // time = steps x dt, as the world model's clock
   glm::dvec2 r{0.0}, v{0.0};  // the puck in the platform's frame
 
   struct state {
@@ -36,6 +37,7 @@ struct hand_written_carousel {
 
   void start() {
     time = 0.0;
+    steps = 0;
     r = start_r;
     v = start_v;
   }
@@ -72,17 +74,19 @@ struct hand_written_carousel {
     v = next.v;
   }
 
-  // One step, cut where the angular acceleration switches off.
+  // One step, cut where the angular acceleration switches off; it ends at n dt (a product,
+  // as the world model's clock, not a running sum).
   void step(double dt) {
     const double ts = spin_up_time;
-    if (time < ts && time + dt > ts) {
-      const double first = ts - time;
-      integrate(first, true);
+    const double end = static_cast<double>(++steps) * dt;
+    if (time < ts && end > ts) {
+      integrate(ts - time, true);
       time = ts;
-      integrate(dt - first, false);
+      integrate(end - ts, false);
     } else {
-      integrate(dt, time < ts);
+      integrate(end - time, time < ts);
     }
+    time = end;
     if (auto_relaunch && glm::length(r) > 1.6 * radius) {
       r = start_r;
       v = start_v;

@@ -142,10 +142,14 @@ TEST(registry, every_scene_names_readouts_among_its_channels) {
     if (entry.info.name == probe_info.name) continue;  // the probe above declares none
     const auto channels = entry.create()->channels();
     EXPECT_FALSE(entry.info.readouts.empty()) << entry.info.name;
-    for (const auto& name : entry.info.readouts) {
+    for (const auto& readout : entry.info.readouts) {
+      const std::string& name = readout.channel;
       EXPECT_EQ(std::count_if(channels.begin(), channels.end(), [&](const channel_def& c) { return c.name == name; }), 1)
           << entry.info.name << ": readout " << name;
-      EXPECT_EQ(std::count(entry.info.readouts.begin(), entry.info.readouts.end(), name), 1) << name;
+      EXPECT_EQ(std::count_if(entry.info.readouts.begin(), entry.info.readouts.end(),
+                              [&](const readout_def& r) { return r.channel == name; }),
+                1)
+          << name;
     }
   }
 }

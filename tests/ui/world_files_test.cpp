@@ -1,16 +1,22 @@
 // Scene files in the UI: a dropped file opens when it is a world file or preset and is
 // refused with a message otherwise; the Scenes panel lists the shipped files; File >
 // Save scene writes the running file (and refuses a built-in).
+#include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <thread>
 
 #include <gtest/gtest.h>
 #include <imgui.h>
 #include <imgui_internal.h>
 
 #include "scenes/world/world_loader.hpp"
+#include "scenes/world/world_reload.hpp"
 #include "scenes/world/world_writer.hpp"
 #include "tests/ui/headless_ui.hpp"
 #include "ui/world_editor.hpp"
+#include "ui/presentation.hpp"
 #include "ui/world_files.hpp"
 
 namespace framelab {
@@ -66,6 +72,42 @@ TEST_F(world_files_ui, save_scene_writes_the_running_file_and_refuses_a_builtin)
   const auto error = load_world(copy, saved);
   ASSERT_FALSE(error.has_value()) << *error;
   EXPECT_EQ(world_to_json(saved), world_to_json(original));
+  std::filesystem::remove_all(dir);
+}
+
+// A failed reload in presentation mode is on the stage, not only in the hidden status
+// line: a banner with the loader's message until the next good load.
+TEST_F(world_files_ui, a_failed_reload_in_presentation_shows_a_banner_until_a_good_load) {
+  load("carousel");
+  const auto dir = std::filesystem::temp_directory_path() / "framelab_reload_banner";
+  std::filesystem::create_directories(dir);
+  const std::string copy = (dir / "epicycles.json").string();
+  std::filesystem::copy_file(asset("epicycles.json"), copy, std::filesystem::copy_options::overwrite_existing);
+  ASSERT_TRUE(ui::open_scene(state_, copy)) << state_.message;
+  ui::enter_presentation(state_);
+  const auto banner_shown = [&] {
+    ui::poll_world_file(state_);
+    frame();
+    ImGuiWindow* banner = ImGui::FindWindowByName("##reload_banner");
+    return banner != nullptr && banner->Active;
+  };
+  EXPECT_FALSE(banner_shown());
+  const auto save = [&](const std::string& text) {
+    std::this_thread::sleep_for(world_reloader::poll_interval + std::chrono::milliseconds(100));
+    std::ofstream(copy, std::ios::trunc) << text;
+  };
+  std::ifstream in(asset("epicycles.json"));
+  const std::string good((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string bad = good;
+  bad.replace(bad.find("\"frames\""), 8, "\"framez\"");
+  save(bad);
+  std::this_thread::sleep_for(world_reloader::poll_interval + std::chrono::milliseconds(100));
+  EXPECT_TRUE(banner_shown());
+  EXPECT_NE(ui::world_reload_error(state_).find("framez: unknown key"), std::string::npos);
+  EXPECT_TRUE(banner_shown());  // it stays
+  save(good + " ");
+  std::this_thread::sleep_for(world_reloader::poll_interval + std::chrono::milliseconds(100));
+  EXPECT_FALSE(banner_shown());
   std::filesystem::remove_all(dir);
 }
 

@@ -7,6 +7,7 @@
 
 #include "scenes/world/world_loader.hpp"
 #include "scenes/world/world_scene.hpp"
+#include "tests/scenes/world/channel_by_name.hpp"
 
 namespace framelab {
 namespace {
@@ -14,12 +15,7 @@ namespace {
 struct running_world {
   std::unique_ptr<world_scene> scene;
   std::vector<channel_def> channels;
-  double read(const std::string& name) const {
-    for (const auto& c : channels)
-      if (c.name == name) return c.read();
-    ADD_FAILURE() << "no channel " << name;
-    return 0.0;
-  }
+  double read(const std::string& name) const { return test::channel_by_name(channels, name); }
 };
 
 running_world run(const std::string& text) {

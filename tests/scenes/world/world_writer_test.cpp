@@ -85,7 +85,7 @@ TEST(WorldWriter, ShippedFilesRoundTripBitForBit) {
 constexpr const char* every_key = R"json({
   // a comment: not kept by the writer
   "title": "All keys", "category": "Tests", "summary": "s", "teaching_text": "text",
-  "readouts": ["tip_x", "lift"],
+  "readouts": ["tip_x", { "channel": "lift", "label": "height", "digits": 2 }],
   "parameters": { "w": { "value": 0.7, "min": -2, "max": 3.5, "unit": "rad/s", "description": "rate" }, "h": 1.25 },
   "gravity": { "vector": [0.1, "-9.81*h", 0], "frame": "base" },
   "integrator": "midpoint", "breaks": [2, "3*h"], "arrow_scale": 0.3, "view_frame": "arm",
@@ -96,7 +96,7 @@ constexpr const char* every_key = R"json({
       "shapes": [ { "name": "b", "shape": "box", "size": [1, 0.2, 3], "offset": [0, -0.1, 0], "axis": [0, 0, 1], "angle_deg": 30, "color": [0.2, 0.3, 0.4, 0.5] },
                   { "shape": "sphere", "radius": 0.3 }, { "shape": "cylinder", "radius": 0.1, "height": 2 },
                   { "shape": "disk", "radius": 1.5, "thickness": 0.07 }, { "shape": "cone", "radius": 0.2, "height": 0.6 } ],
-      "arrows": ["velocity", "acceleration", "angular_velocity"], "trail": true, "channels": true,
+      "arrows": ["velocity", "acceleration", "angular_velocity"], "arrow_scale": 0.05, "trail": true, "channels": true,
       "frames": [ { "name": "arm", "translation": ["sin(w*t)", 0, 0], "trail": { "frame": "tip", "length": 300, "color": [1, 0.55, 0.2] }, "channels": false,
                     "frames": [ { "name": "tip", "translation": [2, 0, "0.1*t^2"] } ] } ] },
     { "name": "other", "translation": [5, 0, 0] }
@@ -105,7 +105,7 @@ constexpr const char* every_key = R"json({
     { "name": "bob", "frame": "arm", "position": [1, "-h", 0], "velocity": [0, 0, "w"], "mass": "2*h",
       "force": ["0.1*sin(t)", 0, 0], "rod": { "pivot": [0, 0.5, 0], "length": "sqrt(1 + (h + 0.5)^2)" },
       "radius": 0.2, "color": [1, 0, 0], "arrows": ["coriolis", "centrifugal", "euler", "frame", "gravity", "applied", "constraint"],
-      "trail": [ { "length": 100 }, { "frame": "base", "length": 200 } ] },
+      "arrow_scale": 2.5, "trail": [ { "length": 100 }, { "frame": "base", "length": 200 } ] },
     { "name": "mass_on_spring", "position": [0, 1, 0], "spring": { "pivot": [0, 2, 0], "stiffness": "40*h", "rest_length": 0.5 }, "channels": true }
   ],
   "bodies": [
@@ -113,9 +113,10 @@ constexpr const char* every_key = R"json({
       "inertia": [1, 2, 2.5], "omega": [0.01, "3*w", 0], "integrator": "midpoint4", "gyro": false,
       "shapes": [ { "shape": "box", "size": [0.3, 0.05, 0.6] } ], "arrows": false, "channels": true },
     { "name": "top", "inertia": [0.02, 0.04, 0.02], "omega": [0, 50, 0], "integrator": "rk4",
-      "pivot": { "point": [0, -0.4, 0], "mass": 1.5 } }
+      "pivot": { "point": [0, -0.4, 0], "mass": 1.5 }, "arrow_scale": 0.01 }
   ],
-  "channels": [ { "name": "lift", "unit": "m", "description": "d", "expression": "h*cos(w*t)" } ]
+  "channels": [ { "name": "lift", "unit": "m", "description": "d", "expression": "h*cos(w*t)" },
+                { "name": "lift_and_bob", "unit": "m", "expression": "lift + bob_local_y" } ]
 })json";
 
 TEST(WorldWriter, EveryKeyRoundTrips) {
@@ -131,6 +132,13 @@ TEST(WorldWriter, EveryKeyRoundTrips) {
   ASSERT_TRUE(second.camera.has_value());
   EXPECT_EQ(second.camera->target, spec.camera->target);
   EXPECT_EQ(second.arrow_scale, 0.3);
+  EXPECT_EQ(second.frames[0].arrow_scale, 0.05);
+  EXPECT_EQ(second.particles[0].arrow_scale, 2.5);
+  EXPECT_EQ(second.bodies[1].arrow_scale, 0.01);
+  EXPECT_FALSE(second.bodies[0].arrow_scale.has_value());
+  EXPECT_EQ(second.readouts[1], readout_def("lift", "height", 2));
+  EXPECT_EQ(second.channels[1].reads, spec.channels[1].reads);
+  EXPECT_EQ(second.channels[1].reads.size(), 2u);
   ASSERT_EQ(second.particles.size(), 2u);
   EXPECT_EQ(second.particles[0].arrows, spec.particles[0].arrows);
   EXPECT_EQ(second.particles[0].trails[1].frame, spec.particles[0].trails[1].frame);

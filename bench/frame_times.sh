@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Frame times of the real window (Xvfb, Mesa's llvmpipe, the whole window with the UI) on
+# the collisions scene at 300, 4,000, 20,000 and 100,000 balls (two steps of 1/120 s each
+# frame, as `shot` runs), and the CPU time per frame
+# spent building the draw data, from `framelab shot`'s own report.
+#   bench/frame_times.sh [FRAMELAB [BASELINE_FRAMELAB]]
+# With a second binary (e.g. one built from an earlier commit) both run in the same
+# invocation, each ball count one after the other, and the table gets their ratio.
+# A binary that refuses a ball count (the old limit was 4,000) shows "-".
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+new=${1:-build/release/app/framelab}
+old=${2:-}
+frames=${FRAMELAB_FRAMES:-40}
+size=1280x720
+
+# The radius that lets n balls start in the default 3 x 3 x 1.5 m box, and the broadphase:
+# the default sort-and-sweep up to 4,000 balls, the uniform grid beyond (at 10^5 boxes
+# sort-and-sweep takes ~0.2 s a step, `framelab bench broadphase`).
+radius_for() {
+  if [ "$1" -le 4000 ]; then echo 0.07; elif [ "$1" -le 20000 ]; then echo 0.04; else echo 0.024; fi
+}
+broadphase_for() {
+  if [ "$1" -le 4000 ]; then echo sort-and-sweep; else echo uniform-grid; fi
+}
+
+# Prints "frame_ms draw_data_us" for one run, or "- -" when the binary refuses it.
+measure() {
+  local binary=$1 balls=$2 png report
+  png=$(mktemp --suffix .png)
+  if report=$(xvfb-run -a -s "-screen 0 ${size}x24" "$binary" shot --scene collisions --set "balls=$balls" \
+      --set "radius=$(radius_for "$balls")" --set "broadphase=$(broadphase_for "$balls")" --frames "$frames" --size "$size" --out "$png" 2>&1); then
+    echo "$report" | sed -n 's/^mean frame time: \([0-9.]*\) ms.*built in \([0-9.]*\) us per frame$/\1 \2/p;
+                               s/^mean frame time: \([0-9.]*\) ms.*fps)$/\1 -/p'
+  else
+    echo "- -"
+  fi
+  rm -f "$png"
+}
+
+printf '%-8s | %-14s %-18s %-12s' "balls" "frame (ms)" "draw data (us)" "ns per ball"
+[ -n "$old" ] && printf ' | %-16s %-10s' "before: frame" "speed-up"
+echo
+for balls in 300 4000 20000 100000; do
+  read -r ms us < <(measure "$new" "$balls")
+  per_ball=$(awk -v us="$us" -v n="$balls" 'BEGIN { if (us == "-") print "-"; else printf "%.1f", 1000 * us / n }')
+  printf '%-8s | %-14s %-18s %-12s' "$balls" "$ms" "$us" "$per_ball"
+  if [ -n "$old" ]; then
+    read -r old_ms _ < <(measure "$old" "$balls")
+    ratio=$(awk -v a="$old_ms" -v b="$ms" 'BEGIN { if (a == "-" || b == "-") print "-"; else printf "%.2fx", a / b }')
+    printf ' | %-16s %-10s' "$old_ms" "$ratio"
+  fi
+  echo
+done

@@ -1,0 +1,137 @@
+#pragma once
+// Spatial (6D) vectors and inertias of Featherstone, Rigid Body Dynamics Algorithms (2008),
+// chapter 2, expressed in WORLD coordinates about the world origin O. With every quantity
+// about one point, the coordinate transforms X between bodies are the identity, so the
+// articulated-body and Newton-Euler passes (core/dynamics/articulated_body.hpp,
+// newton_euler.hpp) add and subtract with no change of basis.
+//
+//   motion  m = (w, v_O):  w the angular velocity, v_O the velocity of the body point at O
+//   force   f = (n_O, F):  n_O the moment about O, F the resultant force
+//
+//   m1 x m2  = (w1 x w2,              w1 x v2 + v1 x w2)   (crm, "motion cross")
+//   m  x* f  = (w x n + v x F,        w x F)               (crf, "force cross")
+//   f . m    = n . w + F . v                               (power)
+//
+// A rigid body of mass m, centre of mass c (world) and rotational inertia I_c about c
+// (world axes) has the spatial inertia about O
+//   I = [[I_c + m [c]x [c]x^T,  m [c]x],
+//        [m [c]x^T,             m 1   ]]
+// (the momentum I V: F = m (v_O + w x c), n_O = I_c w + c x F).
+#include <array>
+
+#include "core/glm_config.hpp"
+
+namespace framelab::dynamics {
+
+using vec3 = glm::dvec3;
+using mat3 = glm::dmat3;
+
+struct spatial_motion {
+  vec3 angular{0.0};  // w (or alpha)
+  vec3 linear{0.0};   // v_O (or the spatial acceleration's linear part)
+
+  friend spatial_motion operator+(const spatial_motion& a, const spatial_motion& b) {
+    return {a.angular + b.angular, a.linear + b.linear};
+  }
+  friend spatial_motion operator-(const spatial_motion& a, const spatial_motion& b) {
+    return {a.angular - b.angular, a.linear - b.linear};
+  }
+  friend spatial_motion operator*(double s, const spatial_motion& a) { return {s * a.angular, s * a.linear}; }
+};
+
+struct spatial_force {
+  vec3 angular{0.0};  // n_O
+  vec3 linear{0.0};   // F
+
+  friend spatial_force operator+(const spatial_force& a, const spatial_force& b) {
+    return {a.angular + b.angular, a.linear + b.linear};
+  }
+  friend spatial_force operator-(const spatial_force& a, const spatial_force& b) {
+    return {a.angular - b.angular, a.linear - b.linear};
+  }
+  friend spatial_force operator*(double s, const spatial_force& a) { return {s * a.angular, s * a.linear}; }
+};
+
+// f . m = n . w + F . v
+inline double dot(const spatial_force& f, const spatial_motion& m) {
+  return glm::dot(f.angular, m.angular) + glm::dot(f.linear, m.linear);
+}
+
+// m1 x m2 = (w1 x w2, w1 x v2 + v1 x w2)
+inline spatial_motion cross_motion(const spatial_motion& m1, const spatial_motion& m2) {
+  return {glm::cross(m1.angular, m2.angular),
+          glm::cross(m1.angular, m2.linear) + glm::cross(m1.linear, m2.angular)};
+}
+
+// m x* f = (w x n + v x F, w x F)
+inline spatial_force cross_force(const spatial_motion& m, const spatial_force& f) {
+  return {glm::cross(m.angular, f.angular) + glm::cross(m.linear, f.linear), glm::cross(m.angular, f.linear)};
+}
+
+// The spatial motion of a frame whose origin o moves with velocity v_o and which turns at w:
+// the velocity of the frame's point at O is v_O = v_o + w x (O - o) = v_o + o x w.
+inline spatial_motion motion_about_origin(const vec3& o, const vec3& v_o, const vec3& w) {
+  return {w, v_o + glm::cross(o, w)};
+}
+
+// The same frame's spatial acceleration from the classical one (a_o, alpha):
+//   d/dt (v_o + o x w) = a_o + v_o x w + o x alpha.
+inline spatial_motion acceleration_about_origin(const vec3& o, const vec3& v_o, const vec3& w, const vec3& a_o,
+                                                const vec3& alpha) {
+  return {alpha, a_o + glm::cross(v_o, w) + glm::cross(o, alpha)};
+}
+
+// The classical acceleration of the point p of a body with spatial velocity V and spatial
+// acceleration A (both about O): a_p = (A.linear + alpha x p) + w x v_p, v_p = V.linear + w x p.
+inline vec3 point_acceleration(const spatial_motion& v, const spatial_motion& a, const vec3& p) {
+  const vec3 v_p = v.linear + glm::cross(v.angular, p);
+  return a.linear + glm::cross(a.angular, p) + glm::cross(v.angular, v_p);
+}
+inline vec3 point_velocity(const spatial_motion& v, const vec3& p) {
+  return v.linear + glm::cross(v.angular, p);
+}
+
+// A symmetric 6 x 6 inertia in 3 x 3 blocks [[A, B], [B^T, C]] (A, C symmetric): a rigid
+// body's or an articulated body's.
+struct spatial_inertia {
+  mat3 a{0.0};  // angular-angular
+  mat3 b{0.0};  // angular-linear
+  mat3 c{0.0};  // linear-linear
+
+  // I m = (A w + B v, B^T w + C v)
+  spatial_force operator*(const spatial_motion& m) const {
+    return {a * m.angular + b * m.linear, glm::transpose(b) * m.angular + c * m.linear};
+  }
+  friend spatial_inertia operator+(const spatial_inertia& x, const spatial_inertia& y) {
+    return {x.a + y.a, x.b + y.b, x.c + y.c};
+  }
+  spatial_inertia& operator+=(const spatial_inertia& y) {
+    a += y.a, b += y.b, c += y.c;
+    return *this;
+  }
+  // this -= s f g^T with f, g forces read as 6-columns: f g^T = [[fn gn^T, fn gF^T], [fF gn^T, fF gF^T]].
+  void subtract_outer(double s, const spatial_force& f, const spatial_force& g) {
+    a -= s * glm::outerProduct(f.angular, g.angular);
+    b -= s * glm::outerProduct(f.angular, g.linear);
+    c -= s * glm::outerProduct(f.linear, g.linear);
+  }
+};
+
+// [c]x: the cross-product matrix, [c]x v = c x v
+inline mat3 cross_matrix3(const vec3& c) {
+  return mat3(0.0, c.z, -c.y,   // column 0
+              -c.z, 0.0, c.x,   // column 1
+              c.y, -c.x, 0.0);  // column 2
+}
+
+// The rigid body's spatial inertia about O (see the top of this file).
+inline spatial_inertia rigid_inertia(double mass, const vec3& com, const mat3& inertia_about_com) {
+  const mat3 cx = cross_matrix3(com);
+  spatial_inertia i;
+  i.a = inertia_about_com + mass * cx * glm::transpose(cx);
+  i.b = mass * cx;
+  i.c = mat3(mass);
+  return i;
+}
+
+}  // namespace framelab::dynamics

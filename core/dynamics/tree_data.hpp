@@ -1,0 +1,64 @@
+#pragma once
+// What the tree algorithms read besides the model and write: one preallocated record per
+// body, resized to the model once (core/dynamics/tree_model.hpp explains the split).
+#include <vector>
+
+#include "core/dynamics/tree_model.hpp"
+
+namespace framelab::dynamics {
+
+// The articulated-body algorithm's per-body scratch: U = I^A S, D^-1 = (S^T U)^-1 and
+// u = tau - S^T p^A (Featherstone 2008, table 7.1).
+struct articulated_scratch {
+  std::array<spatial_force, 3> u_columns{};
+  mat3 d_inverse{0.0};
+  vec3 u{0.0};
+};
+
+struct tree_data {
+  explicit tree_data(const tree_model& model)
+      : placement_motion(static_cast<std::size_t>(model.size())),
+        external_force(static_cast<std::size_t>(model.size())),
+        frame(static_cast<std::size_t>(model.size())),
+        subspace(static_cast<std::size_t>(model.size())),
+        velocity(static_cast<std::size_t>(model.size())),
+        bias_acceleration(static_cast<std::size_t>(model.size())),
+        acceleration(static_cast<std::size_t>(model.size())),
+        inertia(static_cast<std::size_t>(model.size())),
+        articulated_inertia(static_cast<std::size_t>(model.size())),
+        body_force(static_cast<std::size_t>(model.size())),
+        scratch(static_cast<std::size_t>(model.size())),
+        qdd(static_cast<std::size_t>(model.v_size()), 0.0),
+        tau(static_cast<std::size_t>(model.v_size()), 0.0) {
+    for (int i = 0; i < model.size(); ++i) placement_motion[static_cast<std::size_t>(i)].pose = model[i].placement;
+  }
+
+  // [SECTION] Inputs besides q, qd and tau
+  // The base's motion relative to the world (the article's dynamic transform): its velocity
+  // and acceleration drive the tree (the root acceleration is a_base - g).
+  dynamic_transform3 base{};
+  // P_i relative to the parent frame with its prescribed velocity and acceleration
+  // (initially the model's fixed placement, at rest).
+  std::vector<dynamic_transform3> placement_motion;
+  // Applied spatial forces (world coordinates about O), e.g. springs; not gravity.
+  std::vector<spatial_force> external_force;
+
+  // [SECTION] Outputs
+  // G_i: each body's world pose, velocity, and its acceleration with qdd = 0 and the base
+  // accelerating at a_base - g (the bias of core/dynamics/tree_kinematics.hpp).
+  std::vector<dynamic_transform3> frame;
+  std::vector<motion_subspace> subspace;           // S_i in world coordinates
+  std::vector<spatial_motion> velocity;            // V_i
+  std::vector<spatial_motion> bias_acceleration;   // c_i: A_i = A_parent + S_i qdd_i + c_i
+  std::vector<spatial_motion> acceleration;        // A_i (minus gravity: the root's is a_base - g)
+  std::vector<spatial_inertia> inertia;            // I_i (world, about O)
+  std::vector<spatial_inertia> articulated_inertia;// I^A_i (ABA) or I^c_i (CRBA)
+  std::vector<spatial_force> body_force;           // p^A_i (ABA) or f_i (RNEA)
+  std::vector<articulated_scratch> scratch;
+  spatial_motion root_acceleration{};              // A_0 = the base's (a_base - g, alpha_base)
+  spatial_motion root_velocity{};                  // V_0
+  std::vector<double> qdd;                         // ABA's result
+  std::vector<double> tau;                         // RNEA's result
+};
+
+}  // namespace framelab::dynamics
