@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <numeric>
+#include <system_error>
 
 namespace framelab::bench {
 
@@ -74,14 +76,13 @@ std::optional<std::string> runner::start(std::vector<bench_case> cases, run_prio
     progress_.current_case = cases.empty() ? std::string() : cases.front().name;
     run_start_ = eta_stamp_ = clock::now();
   }
+  // Where no thread can start (the browser's page runs on one), the cases run here, on the
+  // caller's thread, before start returns; the cases stay with the caller until a thread has them.
+  auto job = std::make_shared<std::vector<bench_case>>(std::move(cases));
   try {
-    worker_ = std::thread(&runner::work, this, std::move(cases), priority);
-  } catch (...) {
-    const std::lock_guard lock(mutex_);
-    running_ = false;
-    progress_.state = run_state::idle;
-    process_busy.store(false);
-    return std::string("could not start the worker thread");
+    worker_ = std::thread([this, job, priority] { work(std::move(*job), priority); });
+  } catch (const std::system_error&) {
+    work(std::move(*job), run_priority::normal);
   }
   return std::nullopt;
 }

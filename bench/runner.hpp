@@ -52,8 +52,9 @@ class runner {
   runner(const runner&) = delete;
   runner& operator=(const runner&) = delete;
 
-  // Starts running the cases on the worker thread. Returns why not if this runner or
-  // another one in the process is running. Records of the previous run are dropped.
+  // Starts running the cases on the worker thread (where none can start: on the caller's,
+  // before returning). Returns why not if this runner or another one in the process is
+  // running. Records of the previous run are dropped.
   std::optional<std::string> start(std::vector<bench_case> cases, run_priority priority = run_priority::normal);
 
   // Asks the run to stop; returns at once (wait() to join).

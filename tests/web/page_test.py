@@ -76,10 +76,10 @@ def stage_drawn(rows, width, height):
 
 
 def menu_bar_shown(rows, width):
-    """ImGui's menu bar is one flat colour across the top rows between its items' text."""
-    top = [rows[y][x] for y in range(2, 6) for x in range(width // 2, width, 4)]
-    most = max(set(top), key=top.count)
-    return top.count(most) > 0.9 * len(top)
+    """The menu bar's first item, "File", in white text at the top-left corner (presentation
+    mode has nothing bright there: its readout box's title starts lower and is grey)."""
+    bright = sum(1 for y in range(3, 18) for x in range(5, 45) if min(rows[y][x]) > 200)
+    return bright >= 10
 
 
 CONSOLE_ERRORS = ("Uncaught", "Aborted(", "RuntimeError", "framelab: error", "exception thrown")
