@@ -22,6 +22,7 @@
 #include "scenes/world/world_loader.hpp"
 #include "scenes/world/world_scene.hpp"
 #include "tests/core/dynamics/lagrangian_double_pendulum.hpp"
+#include "tests/scenes/world/channel_by_name.hpp"
 
 namespace framelab {
 namespace {
@@ -40,17 +41,7 @@ std::unique_ptr<world_scene> start(std::shared_ptr<world_spec> spec) {
   return scene;
 }
 
-// Reads channels by name from a scene's channel list, built once.
-struct channel_reader {
-  std::vector<channel_def> all;
-  explicit channel_reader(const world_scene& s) : all(s.channels()) {}
-  double operator()(const std::string& name) const {
-    for (const auto& c : all)
-      if (c.name == name) return c.read();
-    ADD_FAILURE() << "no channel " << name;
-    return 0.0;
-  }
-};
+using test::channel_reader;
 
 TEST(WorldJointExamples, DoublePendulumFollowsLagrangeKeepsEnergyAndParts) {
   const auto scene = start(load_asset("double-pendulum.json"));

@@ -12,6 +12,7 @@
 #include "scenes/world/world_scene.hpp"
 #include "scenes/world/world_writer.hpp"
 #include "tests/core/dynamics/lagrangian_double_pendulum.hpp"
+#include "tests/scenes/world/channel_by_name.hpp"
 
 namespace framelab {
 namespace {
@@ -60,17 +61,7 @@ std::shared_ptr<world_scene> started(const std::string& text) {
   return scene;
 }
 
-// Reads channels by name from a scene's channel list, built once.
-struct channel_reader {
-  std::vector<channel_def> all;
-  explicit channel_reader(const world_scene& s) : all(s.channels()) {}
-  double operator()(const std::string& name) const {
-    for (const auto& c : all)
-      if (c.name == name) return c.read();
-    ADD_FAILURE() << "no channel " << name;
-    return 0.0;
-  }
-};
+using test::channel_reader;
 
 // Two point masses on hinges about z, q1 relative to the first link (docs/scene-files.md).
 constexpr const char* double_pendulum = R"({
