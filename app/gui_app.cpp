@@ -362,8 +362,6 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     return 1;
   }
 
-  stage_canvas canvas;  // freed at the end of run_gui, while the window's GL context still exists
-  stage_canvas second_canvas;  // the split stage's frame half
   render::orbit_camera camera;
   camera.set(preset_camera.value_or(sim.view().camera));
   ui::ui_state state;
@@ -503,10 +501,10 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     clear_window(width, height);
     const scene_view& shown = ui::stage_view(sim.view(), state.hidden, hidden_view);
     auto problem =
-        canvas.draw(renderer, shown, camera, ui::current_stage(state), framebuffer_ratio, width, height, state.selected_node);
+        draw_stage(renderer, shown, camera, ui::current_stage(state), framebuffer_ratio, width, height, state.selected_node);
     if (const auto second = second_observer(state, shown)) {
-      const auto second_problem = second_canvas.draw(renderer, second->view, camera, second->stage, framebuffer_ratio,
-                                                     width, height, state.selected_node);
+      const auto second_problem = draw_stage(renderer, second->view, camera, second->stage, framebuffer_ratio, width,
+                                             height, state.selected_node);
       if (!problem) problem = second_problem;
     }
     report_draw_problem(state, problem, draw_problem);
