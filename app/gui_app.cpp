@@ -349,6 +349,12 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   const ImGuiStyle base_style = ImGui::GetStyle();
   const ui_font_files fonts = find_ui_fonts();
   ImGui_ImplSDL2_InitForOpenGL(window.sdl_window(), window.gl_context());
+  // The window's size before the first frame sets it: a script's or the command line's
+  // first commands (scene, present on) frame the camera on the stage before that frame.
+  int window_width = 0;
+  int window_height = 0;
+  SDL_GetWindowSize(window.sdl_window(), &window_width, &window_height);
+  io.DisplaySize = ImVec2(static_cast<float>(window_width), static_cast<float>(window_height));
   ImGui_ImplOpenGL3_Init(render::glsl_version_line);
 
   render::scene_renderer renderer;
@@ -488,8 +494,12 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
       }
     };
     if (overlays_of(state) != overlays_shown) {
-      build_ui();  // the layout pass: new or changed auto-sizing windows measure their content
-      ImGui::EndFrame();
+      // The layout passes: new or changed auto-sizing windows measure their content, and a
+      // bar that wraps its buttons to its first guess of a width settles on the second.
+      for (int pass = 0; pass < 2; ++pass) {
+        build_ui();
+        ImGui::EndFrame();
+      }
     }
     build_ui();
     ImGui::Render();

@@ -173,20 +173,28 @@ void split_if_asked(ui_state& state, const screen_rect& free) {
 
 }  // namespace
 
+void place_presentation_stage(ui_state& state) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const screen_rect window{0.0f, 0.0f, display.x, display.y};
+  state.second_stage.reset();
+  // The presentation shows no panel; a stage plot takes the right of the window.
+  const screen_rect beside_plot{0.0f, 0.0f, (1.0f - stage_plot_share) * display.x, display.y};
+  state.stage = stage_plot_shown(state) ? stage_centred_on(beside_plot, beside_plot) : stage_centred_on(window, window);
+  split_if_asked(state, state.stage.free);
+}
+
 void update_layout(ui_state& state) {
   layout_state& layout = layout_of(state);
   if (state.relayout_panels) ++layout.generation;
   layout.keys.clear();
   layout.plan = {};
+  if (presenting(state)) {
+    place_presentation_stage(state);
+    return;
+  }
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const screen_rect window{0.0f, 0.0f, display.x, display.y};
   state.second_stage.reset();
-  if (presenting(state)) {  // the presentation shows no panel; a stage plot takes the right of the window
-    const screen_rect beside_plot{0.0f, 0.0f, (1.0f - stage_plot_share) * display.x, display.y};
-    state.stage = stage_plot_shown(state) ? stage_centred_on(beside_plot, beside_plot) : stage_centred_on(window, window);
-    split_if_asked(state, state.stage.free);
-    return;
-  }
   const auto open = open_panels(state);
   std::vector<panel_need> needs;
   for (const auto& [key, need] : open) {

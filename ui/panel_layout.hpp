@@ -18,6 +18,10 @@ enum class panel_id { transport, browser, parameters, tree, plots, scene, benchm
 // part left of a stage plot).
 void update_layout(ui_state& state);
 
+// The presentation's stage, at once: entering presentation mode frames the bodies on it
+// before the next frame's layout.
+void place_presentation_stage(ui_state& state);
+
 // This frame's stage (ui_state::stage), or the whole window before the first frame.
 stage_viewport current_stage(const ui_state& state);
 

@@ -10,6 +10,7 @@
 #include "scenes/world/world_scene.hpp"
 #include "scenes/world/world_spec.hpp"
 #include "ui/line_plot.hpp"
+#include "ui/panel_layout.hpp"
 #include "ui/panels.hpp"
 #include "ui/reading_text.hpp"
 #include "ui/widgets.hpp"
@@ -255,6 +256,7 @@ void enter_presentation(ui_state& state) {
   show_panels(state, panel_visibility{false, false, false, false, false, false});
   state.show_help = false;
   if (state.camera.mode == camera_mode::user) state.camera.mode = camera_mode::automatic;
+  place_presentation_stage(state);
   if (state.camera.mode == camera_mode::automatic && state.camera.frame_scene) state.camera.frame_scene();
 }
 
