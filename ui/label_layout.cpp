@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 namespace framelab::ui {
@@ -133,22 +134,26 @@ std::vector<ImVec2> place_labels(const std::vector<label_box>& labels, float gap
         break;
       }
     }
-    // Crowded near its anchor: the first place in the area, row by row from the top, that
-    // passes the checks, from all of them (a leader line then shows where it belongs) down
-    // to labels and keep-outs only.
+    // Crowded near its anchor: the place in the area nearest to where it wants to be, row
+    // by row and across columns a label's width apart, that passes the checks, from all of
+    // them (a leader line then shows where it belongs) down to labels and keep-outs only.
     const auto free_at = [&](ImVec2 p, int strictness) {
       if (on_a_label(p, size) || on_kept_out(p, size)) return false;
       if (strictness >= 1 && (on_an_arrow(p, size) || on_a_leader(p, size))) return false;
       return strictness < 2 || !leader_blocked(labels[i].anchor, leader_end(labels[i].anchor, p, size));
     };
+    const float column = std::max(size.x, 1.0f);
     for (int strictness = 2; strictness >= 0 && !found; --strictness) {
-      for (float y = area.corner.y; !found && y + size.y <= end.y; y += row) {
-        for (const float x : {wanted.x, area.corner.x, std::min(wanted.x, end.x - size.x)}) {
-          const ImVec2 p(std::max(area.corner.x, x), y);
-          if (!free_at(p, strictness)) continue;
+      float nearest = std::numeric_limits<float>::infinity();
+      for (float y = area.corner.y; y + size.y <= end.y; y += std::max(row, 1.0f)) {
+        for (float x = wanted.x - std::floor((wanted.x - area.corner.x) / column) * column; x + size.x <= end.x;
+             x += column) {
+          const ImVec2 p(x, y);
+          const float distance = std::hypot(p.x - wanted.x, p.y - wanted.y);
+          if (distance >= nearest || !free_at(p, strictness)) continue;
           corner[i] = p;
+          nearest = distance;
           found = true;
-          break;
         }
       }
     }
