@@ -7,6 +7,13 @@
 
 namespace framelab::ui {
 
+namespace {
+// How many rows and label widths a crowded label's search reaches either way from where it
+// wants to be: all of a 4K stage for a label of one line and 240 px or more.
+constexpr float crowded_rows = 64.0f;
+constexpr float crowded_columns = 16.0f;
+}  // namespace
+
 bool rectangles_overlap(ImVec2 a, ImVec2 a_size, ImVec2 b, ImVec2 b_size) {
   return a.x < b.x + b_size.x && b.x < a.x + a_size.x && a.y < b.y + b_size.y && b.y < a.y + a_size.y;
 }
@@ -142,12 +149,18 @@ std::vector<ImVec2> place_labels(const std::vector<label_box>& labels, float gap
       if (strictness >= 1 && (on_an_arrow(p, size) || on_a_leader(p, size))) return false;
       return strictness < 2 || !leader_blocked(labels[i].anchor, leader_end(labels[i].anchor, p, size));
     };
+    // The scan reaches crowded_rows and crowded_columns either way, never an unbounded
+    // area's billions.
+    const float row_step = std::max(row, 1.0f);
     const float column = std::max(size.x, 1.0f);
+    const float top = std::max(area.corner.y, wanted.y - crowded_rows * row_step);
+    const float bottom = std::min(end.y, wanted.y + crowded_rows * row_step + size.y);
+    const float left = wanted.x - std::min(std::floor((wanted.x - area.corner.x) / column), crowded_columns) * column;
+    const float right = std::min(end.x, wanted.x + crowded_columns * column + size.x);
     for (int strictness = 2; strictness >= 0 && !found; --strictness) {
       float nearest = std::numeric_limits<float>::infinity();
-      for (float y = area.corner.y; y + size.y <= end.y; y += std::max(row, 1.0f)) {
-        for (float x = wanted.x - std::floor((wanted.x - area.corner.x) / column) * column; x + size.x <= end.x;
-             x += column) {
+      for (float y = top; y + size.y <= bottom; y += row_step) {
+        for (float x = left; x + size.x <= right; x += column) {
           const ImVec2 p(x, y);
           const float distance = std::hypot(p.x - wanted.x, p.y - wanted.y);
           if (distance >= nearest || !free_at(p, strictness)) continue;

@@ -174,6 +174,7 @@ void split_if_asked(ui_state& state, const screen_rect& free) {
 }  // namespace
 
 void place_presentation_stage(ui_state& state) {
+  if (ImGui::GetCurrentContext() == nullptr) return;  // no window yet (state driven headless): no stage
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const screen_rect window{0.0f, 0.0f, display.x, display.y};
   state.second_stage.reset();
