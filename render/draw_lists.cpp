@@ -25,6 +25,11 @@ mesh_kind sphere_mesh_for(double pixels) {
   return mesh_kind::sphere;
 }
 
+// A sphere of equal sizes on its three axes (an impostor draws it), not an ellipsoid.
+bool is_round(const glm::dvec3& size) {
+  return size.x == size.y && size.y == size.z;
+}
+
 // The on-screen diameter in pixels of a sphere node (which picks its mesh): a sphere of
 // diameter d whose near side is z away covers about d / z pixels_per_radian.
 double sphere_pixels(const view_node& node, const draw_settings& settings) {
@@ -78,7 +83,7 @@ void add_shape(shape_kind shape, const transform<double, 3>& pose, const glm::dv
   mesh_kind mesh = mesh_kind::box;
   switch (shape) {
     case shape_kind::box: mesh = mesh_kind::box; break;
-    case shape_kind::sphere: mesh = sphere_mesh_for(pixels); break;
+    case shape_kind::sphere: mesh = is_round(size) ? mesh_kind::round_sphere : sphere_mesh_for(pixels); break;
     case shape_kind::cylinder: mesh = mesh_kind::cylinder; break;
     case shape_kind::cone:
     case shape_kind::arrow: mesh = mesh_kind::cone; break;
@@ -160,7 +165,8 @@ void build_draw_lists(const scene_view& view, const draw_settings& settings, dra
     const view_node& node = view.nodes[i];
     if (node.shape == shape_kind::none) continue;
     const bool selected = static_cast<int>(i) == settings.selected_node;
-    const double pixels = node.shape == shape_kind::sphere ? sphere_pixels(node, settings) : 0.0;
+    const bool ellipsoid = node.shape == shape_kind::sphere && !is_round(node.size);
+    const double pixels = ellipsoid ? sphere_pixels(node, settings) : 0.0;
     add_shape(node.shape, node.world, node.size, selected ? selection_tint(node.color) : node.color, pixels, out);
   }
   for (const auto& v : view.vectors) {

@@ -8,13 +8,18 @@ namespace framelab::render {
 
 namespace {
 
-GLuint compile(GLenum type, std::string_view file) {
-  const std::string_view text = shader_source(file);
-  if (text.empty()) throw std::runtime_error("shader " + std::string(file) + " is not embedded in the binary");
+GLuint compile(GLenum type, std::initializer_list<std::string_view> files) {
+  std::vector<const char*> sources = {glsl_header};
+  std::vector<GLint> lengths = {-1};
+  for (const std::string_view file : files) {
+    const std::string_view text = shader_source(file);
+    if (text.empty()) throw std::runtime_error("shader " + std::string(file) + " is not embedded in the binary");
+    sources.push_back(text.data());
+    lengths.push_back(static_cast<GLint>(text.size()));
+  }
+  const std::string name(*(files.end() - 1));
   const GLuint shader = glCreateShader(type);
-  const char* sources[] = {glsl_header, text.data()};
-  const GLint lengths[] = {-1, static_cast<GLint>(text.size())};
-  glShaderSource(shader, 2, sources, lengths);
+  glShaderSource(shader, static_cast<GLsizei>(sources.size()), sources.data(), lengths.data());
   glCompileShader(shader);
   GLint ok = 0;
   glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
@@ -22,7 +27,7 @@ GLuint compile(GLenum type, std::string_view file) {
     char log[2048];
     glGetShaderInfoLog(shader, sizeof log, nullptr, log);
     glDeleteShader(shader);
-    throw std::runtime_error("shader " + std::string(file) + " failed to compile: " + log);
+    throw std::runtime_error("shader " + name + " failed to compile: " + log);
   }
   return shader;
 }
@@ -40,11 +45,11 @@ const char* gl_error_name(GLenum error) {
 
 }  // namespace
 
-void shader_program::create(std::string_view vertex_file, std::string_view fragment_file) {
-  const GLuint vs = compile(GL_VERTEX_SHADER, vertex_file);
+void shader_program::create(std::string_view vertex_file, std::initializer_list<std::string_view> fragment_files) {
+  const GLuint vs = compile(GL_VERTEX_SHADER, {vertex_file});
   GLuint fs = 0;
   try {
-    fs = compile(GL_FRAGMENT_SHADER, fragment_file);
+    fs = compile(GL_FRAGMENT_SHADER, fragment_files);
   } catch (...) {
     glDeleteShader(vs);
     throw;
@@ -60,8 +65,8 @@ void shader_program::create(std::string_view vertex_file, std::string_view fragm
   if (!ok) {
     char log[2048];
     glGetProgramInfoLog(id_, sizeof log, nullptr, log);
-    throw std::runtime_error("shader program " + std::string(vertex_file) + " + " + std::string(fragment_file) +
-                             " failed to link: " + log);
+    throw std::runtime_error("shader program " + std::string(vertex_file) + " + " +
+                             std::string(*(fragment_files.end() - 1)) + " failed to link: " + log);
   }
 }
 

@@ -2,6 +2,7 @@
 // Thin owners of OpenGL objects: a linked shader program, a mesh on the GPU, and a
 // buffer streamed anew every frame. Needs a current context (render/gl_api.hpp).
 #include <cstddef>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,9 +17,10 @@ std::string_view shader_source(std::string_view file_name);
 
 class shader_program {
  public:
-  // Compiles (each file after render::glsl_header) and links; throws std::runtime_error
-  // naming the file and the GL log on failure.
-  void create(std::string_view vertex_file, std::string_view fragment_file);
+  // Compiles (each stage after render::glsl_header; a stage of several files, such as a
+  // fragment shader after the shared lighting.frag, as their concatenation) and links;
+  // throws std::runtime_error naming the file and the GL log on failure.
+  void create(std::string_view vertex_file, std::initializer_list<std::string_view> fragment_files);
   void destroy();
   void use() const { glUseProgram(id_); }
   GLint uniform(const char* name) const { return glGetUniformLocation(id_, name); }

@@ -69,6 +69,14 @@ mesh_data make_sphere(int slices, int stacks) {
   return mesh;
 }
 
+mesh_data make_impostor_quad() {
+  mesh_data mesh;
+  for (const float y : {-1.0f, 1.0f})
+    for (const float x : {-1.0f, 1.0f}) mesh.vertices.push_back({{x, y, 0.0f}, {0.0f, 0.0f, 1.0f}});
+  mesh.indices = {0, 1, 2, 2, 1, 3};
+  return mesh;
+}
+
 mesh_data make_cylinder(int slices) {
   mesh_data mesh;
   for (int i = 0; i <= slices; ++i) {

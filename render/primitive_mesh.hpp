@@ -24,5 +24,7 @@ mesh_data make_box();
 mesh_data make_sphere(int slices = 32, int stacks = 16);
 mesh_data make_cylinder(int slices = 32);
 mesh_data make_cone(int slices = 32);
+// The quad of corners (+-1, +-1, 0) that shaders/sphere.vert stands before each round sphere.
+mesh_data make_impostor_quad();
 
 }  // namespace framelab::render

@@ -61,6 +61,7 @@ mesh_data mesh_of(mesh_kind kind) {
     case mesh_kind::speck_sphere: return make_sphere(6, 4);
     case mesh_kind::cylinder: return make_cylinder();
     case mesh_kind::cone: return make_cone();
+    case mesh_kind::round_sphere: return make_impostor_quad();
   }
   return {};
 }
@@ -75,8 +76,9 @@ std::size_t bytes_of(const Lists& lists) {
 }  // namespace
 
 void scene_renderer::init() {
-  mesh_program_.create("mesh.vert", "mesh.frag");
-  line_program_.create("line.vert", "line.frag");
+  mesh_program_.create("mesh.vert", {"lighting.frag", "mesh.frag"});
+  sphere_program_.create("sphere.vert", {"lighting.frag", "sphere.frag"});
+  line_program_.create("line.vert", {"line.frag"});
   instances_.create();
   line_points_.create();
   for (std::size_t k = 0; k < mesh_kind_count; ++k) {
@@ -92,6 +94,7 @@ void scene_renderer::init() {
 
 void scene_renderer::shutdown() {
   mesh_program_.destroy();
+  sphere_program_.destroy();
   line_program_.destroy();
   for (auto& mesh : meshes_) mesh.destroy();
   instances_.destroy();
@@ -101,10 +104,12 @@ void scene_renderer::shutdown() {
 }
 
 // One instanced call per mesh with instances; `offset` walks the frame's instance buffer.
+// The round spheres' quads draw with the impostor program, the meshes with the mesh program.
 void scene_renderer::draw_meshes(const std::array<std::vector<mesh_instance>, mesh_kind_count>& lists,
                                  std::size_t& offset) {
   for (std::size_t k = 0; k < mesh_kind_count; ++k) {
     if (lists[k].empty()) continue;
+    (static_cast<mesh_kind>(k) == mesh_kind::round_sphere ? sphere_program_ : mesh_program_).use();
     meshes_[k].bind();
     point_instance_attributes(offset);
     meshes_[k].draw_instanced(static_cast<GLsizei>(lists[k].size()));
@@ -170,11 +175,19 @@ std::optional<std::string> scene_renderer::draw(const scene_view& view, const or
   // Opaque meshes with depth writes; then the lines and the translucent meshes (ghosts)
   // over them, depth-tested against the opaque ones but not against each other.
   std::size_t offset = 0;
+  const glm::vec3 light_direction = glm::normalize(glm::vec3(0.4f, 1.0f, 0.3f));
   mesh_program_.use();
   glUniformMatrix4fv(mesh_program_.uniform("u_view_projection"), 1, GL_FALSE, glm::value_ptr(view_projection));
   glUniform3fv(mesh_program_.uniform("u_eye"), 1, glm::value_ptr(glm::vec3(camera.eye())));
-  glUniform3fv(mesh_program_.uniform("u_light_direction"), 1,
-               glm::value_ptr(glm::normalize(glm::vec3(0.4f, 1.0f, 0.3f))));
+  glUniform3fv(mesh_program_.uniform("u_light_direction"), 1, glm::value_ptr(light_direction));
+  const glm::mat4 eye_from_world(camera.view());
+  const glm::mat4 projection(camera.projection(aspect));
+  const glm::mat3 world_from_eye = glm::transpose(glm::mat3(eye_from_world));
+  sphere_program_.use();
+  glUniformMatrix4fv(sphere_program_.uniform("u_view"), 1, GL_FALSE, glm::value_ptr(eye_from_world));
+  glUniformMatrix4fv(sphere_program_.uniform("u_projection"), 1, GL_FALSE, glm::value_ptr(projection));
+  glUniformMatrix3fv(sphere_program_.uniform("u_world_from_eye"), 1, GL_FALSE, glm::value_ptr(world_from_eye));
+  glUniform3fv(sphere_program_.uniform("u_light_direction"), 1, glm::value_ptr(light_direction));
   glDepthMask(GL_TRUE);
   if (!problem) draw_meshes(lists_.opaque, offset);
 
@@ -185,10 +198,7 @@ std::optional<std::string> scene_renderer::draw(const scene_view& view, const or
               0.5f * static_cast<float>(height));
   if (auto error = draw_lines(); error && !problem) problem = error;
 
-  if (!problem) {
-    mesh_program_.use();
-    draw_meshes(lists_.translucent, offset);
-  }
+  if (!problem) draw_meshes(lists_.translucent, offset);
   glDepthMask(GL_TRUE);
   glDisable(GL_SCISSOR_TEST);
   glBindVertexArray(0);

@@ -51,6 +51,7 @@ class scene_renderer {
   std::optional<std::string> draw_lines();
 
   shader_program mesh_program_;
+  shader_program sphere_program_;
   shader_program line_program_;
   std::array<gpu_mesh, mesh_kind_count> meshes_;
   stream_buffer instances_;

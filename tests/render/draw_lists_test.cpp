@@ -108,7 +108,28 @@ double projected_pixels(const orbit_camera& camera, const glm::dvec3& center, do
   return 2.0 * std::abs(ndc_y(edge) - ndc_y(center)) * 0.5 * height;
 }
 
-TEST(draw_lists, spheres_take_the_mesh_their_screen_size_asks_for) {
+// A round sphere is one impostor instance at any size: its axes are the diameter long
+// (the vertex shader takes half the first one's length as the radius) and its origin is
+// the centre.
+TEST(draw_lists, round_spheres_are_impostors_at_every_size) {
+  for (double diameter = 1e-3; diameter < 1e3; diameter *= 3.7) {
+    scene_view view;
+    view.nodes.push_back({"ball", -1, shape_kind::sphere, glm::dvec3(diameter)});
+    view.nodes.back().world.translation = {1.0, -2.0, 3.0};
+    view.nodes.back().world.scale = 2.0;
+    draw_lists lists;
+    build_draw_lists(view, {}, lists);
+    const auto& list = lists.opaque[static_cast<std::size_t>(mesh_kind::round_sphere)];
+    ASSERT_EQ(list.size(), 1u) << diameter;
+    EXPECT_EQ(lists.instance_count(), 1u);
+    for (const glm::vec3 axis : {list[0].axis_x, list[0].axis_y, list[0].axis_z})
+      EXPECT_NEAR(glm::length(axis), 2.0 * diameter, float_tolerance * 2.0 * diameter);
+    EXPECT_EQ(list[0].origin, glm::vec3(1.0f, -2.0f, 3.0f));
+  }
+}
+
+// Ellipsoids (spheres of unequal sizes) are meshes, as fine as their size on screen needs.
+TEST(draw_lists, ellipsoids_take_the_mesh_their_screen_size_asks_for) {
   orbit_camera camera;
   camera.set({{0.0, 0.0, 0.0}, 10.0, 0.0, 0.0});
   const double height = 720.0;
@@ -116,7 +137,7 @@ TEST(draw_lists, spheres_take_the_mesh_their_screen_size_asks_for) {
   draw_settings settings{.eye = camera.eye(), .pixels_per_radian = height / (2.0 * std::tan(0.5 * fov))};
   for (double diameter = 0.01; diameter < 8.0; diameter *= 1.07) {
     scene_view view;
-    view.nodes.push_back({"ball", -1, shape_kind::sphere, glm::dvec3(diameter)});
+    view.nodes.push_back({"ball", -1, shape_kind::sphere, glm::dvec3(diameter, 0.8 * diameter, diameter)});
     draw_lists lists;
     build_draw_lists(view, settings, lists);
     const double pixels = projected_pixels(camera, glm::dvec3(0.0), 0.5 * diameter, height);

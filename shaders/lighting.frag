@@ -1,0 +1,14 @@
+// The one shading of every lit surface (meshes and sphere impostors): hemisphere ambient,
+// one directional key light and a soft specular highlight. n: unit normal; to_eye: unit
+// vector from the surface to the eye; both in world coordinates.
+uniform vec3 u_light_direction;  // towards the light, normalized
+
+vec3 lit(vec3 base, vec3 n, vec3 to_eye) {
+  vec3 sky = vec3(0.55, 0.60, 0.70);
+  vec3 ground = vec3(0.22, 0.20, 0.18);
+  vec3 ambient = mix(ground, sky, 0.5 + 0.5 * n.y);
+  float diffuse = max(dot(n, u_light_direction), 0.0);
+  vec3 halfway = normalize(to_eye + u_light_direction);
+  float specular = pow(max(dot(n, halfway), 0.0), 48.0) * 0.35;
+  return base * (0.45 * ambient + 0.75 * diffuse) + vec3(specular);
+}
