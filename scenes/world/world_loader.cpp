@@ -193,17 +193,26 @@ class loader {
     return s;
   }
 
-  std::vector<arrow_kind> arrows(const node& n, const std::string& path, bool particle) const {
+  // A joint frame's arrows add the inertial accelerations its parent's motion gives its centre
+  // of mass (the particles' Coriolis, centrifugal and Euler arrows).
+  enum class arrow_owner { frame, joint_frame, particle };
+  std::vector<arrow_kind> arrows(const node& n, const std::string& path, arrow_owner owner) const {
     static const std::map<std::string, arrow_kind> frame_arrows = {
         {"velocity", arrow_kind::velocity}, {"acceleration", arrow_kind::acceleration},
         {"angular_velocity", arrow_kind::angular_velocity}};
+    static const std::map<std::string, arrow_kind> joint_frame_arrows = {
+        {"velocity", arrow_kind::velocity}, {"acceleration", arrow_kind::acceleration},
+        {"angular_velocity", arrow_kind::angular_velocity}, {"coriolis", arrow_kind::coriolis},
+        {"centrifugal", arrow_kind::centrifugal}, {"euler", arrow_kind::euler}};
     static const std::map<std::string, arrow_kind> particle_arrows = {
         {"velocity", arrow_kind::velocity}, {"acceleration", arrow_kind::acceleration},
         {"coriolis", arrow_kind::coriolis}, {"centrifugal", arrow_kind::centrifugal},
         {"euler", arrow_kind::euler},       {"frame", arrow_kind::frame},
         {"gravity", arrow_kind::gravity},   {"applied", arrow_kind::applied},
         {"constraint", arrow_kind::constraint}};
-    const auto& known = particle ? particle_arrows : frame_arrows;
+    const auto& known = owner == arrow_owner::particle      ? particle_arrows
+                        : owner == arrow_owner::joint_frame ? joint_frame_arrows
+                                                            : frame_arrows;
     std::vector<arrow_kind> out;
     const node& a = array(n, path);
     for (std::size_t i = 0; i < a.items().size(); ++i) {
@@ -305,7 +314,8 @@ class loader {
     if (const node* x = n.find("rotations")) f.motion.rotations = rotations(*x, path + ".rotations", true);
     f.joint = joint_of_frame(n, path, f.motion);
     if (const node* x = n.find("shapes")) f.shapes = shapes(*x, path + ".shapes");
-    if (const node* x = n.find("arrows")) f.arrows = arrows(*x, path + ".arrows", false);
+    if (const node* x = n.find("arrows"))
+      f.arrows = arrows(*x, path + ".arrows", f.joint ? arrow_owner::joint_frame : arrow_owner::frame);
     f.arrow_scale = own_arrow_scale(n, path);
     if (const node* x = n.find("channels")) f.channels = boolean(*x, path + ".channels");
     const int self = int(w.frames.size());
@@ -449,7 +459,7 @@ class loader {
     }
     if (const node* x = n.find("radius")) p.radius = number(*x, path + ".radius", 1e-4, 1e4);
     if (const node* x = n.find("color")) p.color = color(*x, path + ".color");
-    if (const node* x = n.find("arrows")) p.arrows = arrows(*x, path + ".arrows", true);
+    if (const node* x = n.find("arrows")) p.arrows = arrows(*x, path + ".arrows", arrow_owner::particle);
     p.arrow_scale = own_arrow_scale(n, path);
     if (const node* x = n.find("channels")) p.channels = boolean(*x, path + ".channels");
     if (const node* x = n.find("trail")) {
@@ -506,7 +516,8 @@ class loader {
     }
   }
 
-  // A rigid body; its frame must not turn (its rotations and its ancestors' read no t).
+  // A rigid body. In a turning frame (or below a joint frame) it is a link of the joint tree,
+  // stepped by the file's integrator with the gyroscopic term always kept.
   void body(const node& n, const std::string& path, world_spec& w) {
     check_keys(n, path,
                {"name", "frame", "position", "rotations", "inertia", "omega", "integrator", "gyro", "pivot", "shapes",
@@ -518,16 +529,13 @@ class loader {
     if (!is_identifier(b.name))
       fail(*name, path + ".name", "a name is a letter or _ then letters, digits, _ (at most 64)");
     if (!names_used_.insert(b.name).second) fail(*name, path + ".name", "the name '" + b.name + "' is used twice");
-    if (const node* x = n.find("frame")) {
-      b.frame = frame_named(*x, path + ".frame", w);
-      for (int f = b.frame; f >= 0; f = w.frames[std::size_t(f)].parent)
-        for (const auto& r : w.frames[std::size_t(f)].motion.rotations)
-          if (r.angle.uses_time)
-            fail(*x, path + ".frame",
-                 "frame '" + w.frames[std::size_t(f)].name +
-                     "' turns (a rotation angle reads t): a body may only live in a frame that "
-                     "does not turn (inertial torques of a turning frame are not modelled)");
-    }
+    if (const node* x = n.find("frame")) b.frame = frame_named(*x, path + ".frame", w);
+    if (body_on_tree(w.frames, b))
+      for (const char* key : {"integrator", "gyro"})
+        if (const node* x = n.find(key))
+          fail(*x, path + "." + key,
+               "a body in a turning frame (or below a joint frame) is stepped with the joints by the file's "
+               "integrator, with the gyroscopic term: remove \"" + std::string(key) + "\"");
     const auto zero3 = [] {
       return std::array<world_expression, 3>{constant_expression(0), constant_expression(0), constant_expression(0)};
     };

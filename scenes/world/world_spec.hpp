@@ -90,16 +90,17 @@ struct particle_spec {
   bool channels = true;
 };
 
-// A rigid body (core/rotation/rigid_body.hpp) stepped by a core rotation integrator
-// (core/rotation/rotation_integrator.hpp), living in a frame that does not turn (the
-// loader refuses a frame whose rotations, or an ancestor's, read t).
+// A rigid body (core/rotation/rigid_body.hpp). In a frame that does not turn it is stepped
+// by a core rotation integrator (core/rotation/rotation_integrator.hpp, `integrator`); in a
+// turning frame or below a joint frame it is a ball-jointed link of the joint tree, stepped
+// by the file's integrator (body_on_tree, scenes/world/world_body.hpp).
 struct body_spec {
   std::string name;
   int frame = -1;                            // its parent frame (-1: the world)
   std::array<world_expression, 3> position;  // centre of mass at t = 0, frame coordinates (m)
   std::vector<rotation_term> rotations;      // orientation at t = 0 in the frame (parameters only)
   glm::dvec3 inertia{1.0};                   // principal moments about the centre of mass (kg m^2)
-  std::array<world_expression, 3> omega;     // initial angular velocity, body frame (rad/s)
+  std::array<world_expression, 3> omega;     // initial angular velocity relative to the frame, body axes (rad/s)
   std::string integrator = "midpoint";       // core/rotation/rotation_integrator.hpp's names
   bool gyroscopic = true;                    // keep the omega x L term
   bool pivoted = false;                      // a heavy top: turns about `pivot` under gravity
@@ -110,6 +111,20 @@ struct body_spec {
   std::optional<double> arrow_scale;         // m per rad/s of omega (default: the file's arrow_scale)
   bool channels = true;
 };
+
+// Whether a frame turns or moves by a joint: it or an ancestor is a joint frame or has a
+// rotation angle that reads t.
+inline bool frame_turns(const std::vector<frame_spec>& frames, int frame) {
+  for (int f = frame; f >= 0; f = frames[std::size_t(f)].parent) {
+    if (frames[std::size_t(f)].joint) return true;
+    for (const auto& r : frames[std::size_t(f)].motion.rotations)
+      if (r.angle.uses_time) return true;
+  }
+  return false;
+}
+
+// A body in such a frame is a link of the joint tree.
+inline bool body_on_tree(const std::vector<frame_spec>& frames, const body_spec& b) { return frame_turns(frames, b.frame); }
 
 // A spring between two frames (issue 29): each end a joint frame, a prescribed frame or the
 // world, at an offset in that end's coordinates. On a joint frame it acts through the joint

@@ -204,8 +204,10 @@ json body_json(const world_spec& w, const body_spec& b) {
   if (!b.rotations.empty()) out["rotations"] = rotations_json(b.rotations);
   out["inertia"] = vec3_json(b.inertia);
   out["omega"] = expression3_json(b.omega);
-  out["integrator"] = b.integrator;
-  out["gyro"] = b.gyroscopic;
+  if (!body_on_tree(w.frames, b)) {  // a body on the joint tree takes the file's integrator
+    out["integrator"] = b.integrator;
+    out["gyro"] = b.gyroscopic;
+  }
   if (b.pivoted) out["pivot"] = json{{"point", vec3_json(b.pivot)}, {"mass", b.mass}};
   if (!b.shapes.empty()) out["shapes"] = shapes_json(b.shapes);
   if (!b.arrows) out["arrows"] = false;
