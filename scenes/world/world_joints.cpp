@@ -67,7 +67,7 @@ std::optional<std::string> world_joints::reset(const world_spec& spec, const exp
   }
   std::vector<world_body::tree_link> links;
   for (std::size_t k = 0; k < spec.bodies.size() && k < spec_bodies.size(); ++k) {
-    if (!body_on_tree(spec.frames, spec.bodies[k])) continue;
+    if (!body_on_tree(spec, k)) continue;
     world_body::tree_link l = spec_bodies[k].link(-1);
     dynamic_transform<double, 3> placement = dynamic_transform<double, 3>::identity();
     placement.pose = l.body.placement;
@@ -107,7 +107,16 @@ std::optional<std::string> world_joints::reset(const world_spec& spec, const exp
     }
   }
   spring_ends_.clear();
-  for (const spring_spec& s : spec.springs) spring_ends_.emplace_back(end_of(s.from), end_of(s.to));
+  // a body end: its link, the offset moved from the centre of mass to the link's origin
+  const auto end_at = [&](int frame, int body) {
+    if (body < 0) return end_of(frame);
+    spring_end e;
+    e.body = body_link_[std::size_t(body)];
+    e.centre = model_[e.body].center_of_mass;
+    return e;
+  };
+  for (const spring_spec& s : spec.springs)
+    spring_ends_.emplace_back(end_at(s.from, s.from_body), end_at(s.to, s.to_body));
   springs_now_.assign(spec.springs.size(), {});
   applied_.assign(std::size_t(model_.v_size()), 0.0);
   evaluate_now(0.0, around);
@@ -175,7 +184,8 @@ void world_joints::add_spring_forces(double t, dynamics::tree_data& d, const sur
     const spring_spec& spec = spec_->springs[s];
     const auto& [from, to] = spring_ends_[s];
     const dynamic_transform<double, 3> a = end_frame(from), b = end_frame(to);
-    const glm::dvec3 pa = a.pose.apply_point(spec.from_offset), pb = b.pose.apply_point(spec.to_offset);
+    const glm::dvec3 pa = a.pose.apply_point(from.centre + spec.from_offset);
+    const glm::dvec3 pb = b.pose.apply_point(to.centre + spec.to_offset);
     const glm::dvec3 va = a.velocity + glm::cross(a.angular_velocity, pa - a.pose.translation);
     const glm::dvec3 vb = b.velocity + glm::cross(b.angular_velocity, pb - b.pose.translation);
     const double length = glm::length(pb - pa);

@@ -97,11 +97,12 @@ class world_joints {
   std::vector<dynamic_transform<double, 3>> own_placement_;
   std::vector<int> root_of_;                    // body -> its tree's root body
   std::vector<double> applied_;                 // the applied generalised forces now
-  // A spring's end: the body it acts on (-1: none, the world or a frame above every joint) and
-  // the prescribed frames from that body down to the end's frame.
+  // A spring's end: the tree body it acts on (-1: none, the world or a frame above every joint)
+  // and the prescribed frames from that body down to the end's frame.
   struct spring_end {
     int body = -1;
     std::vector<std::size_t> chain;
+    glm::dvec3 centre{0.0};  // a body end: its centre of mass in its link's coordinates
   };
   std::vector<std::pair<spring_end, spring_end>> spring_ends_;
   mutable std::vector<spring_now> springs_now_;

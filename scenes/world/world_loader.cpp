@@ -472,7 +472,7 @@ class loader {
   }
 
   // [SECTION] Springs (issue 29): [{"name", "from", "to", "from_offset", "to_offset", "stiffness",
-  // "rest_length", "damping", "channels"}], each end a frame or "world".
+  // "rest_length", "damping", "channels"}], each end a frame, a body or "world".
   void springs(const node& n, world_spec& w) {
     const node& list = array(n, "springs");
     if (list.items().size() > 1000) fail(list, "springs", "more than 1000 springs in one file");
@@ -490,20 +490,29 @@ class loader {
       }
       if (!names_used_.insert(spring.name).second)
         fail(s.find("name") ? *s.find("name") : s, path + ".name", "the name '" + spring.name + "' is used twice");
-      const auto end = [&](const char* key) {
+      // an end: a body (its index) or a frame (-1: the world)
+      const auto end = [&](const char* key, int& frame, int& body) {
         const node* x = s.find(key);
-        if (x == nullptr) fail(s, path, std::string("missing \"") + key + "\" (a frame's name or \"world\")");
+        if (x == nullptr) fail(s, path, std::string("missing \"") + key + "\" (a frame's or body's name or \"world\")");
         const std::string name = string(*x, path + "." + key, 64);
-        const bool particle = std::any_of(w.particles.begin(), w.particles.end(), [&](const particle_spec& p) { return p.name == name; });
-        const bool body = std::any_of(w.bodies.begin(), w.bodies.end(), [&](const body_spec& b) { return b.name == name; });
-        if (particle || body)
-          fail(*x, path + "." + key, "'" + name + "' is a " + (particle ? "particle" : "body") +
-                                         ": a spring joins frames (joint or prescribed) or the world");
-        return frame_named(*x, path + "." + key, w);
+        if (std::any_of(w.particles.begin(), w.particles.end(), [&](const particle_spec& p) { return p.name == name; }))
+          fail(*x, path + "." + key, "'" + name + "' is a particle: a spring joins frames, bodies or the world");
+        for (std::size_t b = 0; b < w.bodies.size(); ++b) {
+          if (w.bodies[b].name != name) continue;
+          const body_spec& on = w.bodies[b];
+          if (on.integrator != body_spec{}.integrator || on.gyroscopic != body_spec{}.gyroscopic)
+            fail(*x, path + "." + key,
+                 "body '" + name + "' has its own \"integrator\" or \"gyro\": a body on a spring is stepped with the "
+                 "joints by the file's integrator, with the gyroscopic term; remove them");
+          body = int(b);
+          return;
+        }
+        frame = frame_named(*x, path + "." + key, w);
       };
-      spring.from = end("from");
-      spring.to = end("to");
-      if (spring.from == spring.to) fail(*s.find("to"), path + ".to", "a spring needs two different ends");
+      end("from", spring.from, spring.from_body);
+      end("to", spring.to, spring.to_body);
+      if (spring.from == spring.to && spring.from_body == spring.to_body)
+        fail(*s.find("to"), path + ".to", "a spring needs two different ends");
       if (const node* x = s.find("from_offset")) spring.from_offset = vec3(*x, path + ".from_offset");
       if (const node* x = s.find("to_offset")) spring.to_offset = vec3(*x, path + ".to_offset");
       const node* k = s.find("stiffness");
@@ -530,7 +539,7 @@ class loader {
       fail(*name, path + ".name", "a name is a letter or _ then letters, digits, _ (at most 64)");
     if (!names_used_.insert(b.name).second) fail(*name, path + ".name", "the name '" + b.name + "' is used twice");
     if (const node* x = n.find("frame")) b.frame = frame_named(*x, path + ".frame", w);
-    if (body_on_tree(w.frames, b))
+    if (frame_turns(w.frames, b.frame))
       for (const char* key : {"integrator", "gyro"})
         if (const node* x = n.find(key))
           fail(*x, path + "." + key,

@@ -123,16 +123,14 @@ inline bool frame_turns(const std::vector<frame_spec>& frames, int frame) {
   return false;
 }
 
-// A body in such a frame is a link of the joint tree.
-inline bool body_on_tree(const std::vector<frame_spec>& frames, const body_spec& b) { return frame_turns(frames, b.frame); }
-
-// A spring between two frames (issue 29): each end a joint frame, a prescribed frame or the
-// world, at an offset in that end's coordinates. On a joint frame it acts through the joint
-// Jacobian (an external force on the tree, core/dynamics); on a prescribed frame or the world
-// it only pulls (their motion is given).
+// A spring (issue 29): each end a joint frame, a prescribed frame, a body or the world, at an
+// offset in that end's coordinates (a body's: origin at its centre of mass). On a joint frame or
+// a body (a link of the tree) it acts through the joint Jacobian (an external force on the
+// tree, core/dynamics); on a prescribed frame or the world it only pulls (their motion is given).
 struct spring_spec {
   std::string name;
-  int from = -1, to = -1;  // frames, -1: the world
+  int from = -1, to = -1;            // frames, -1: the world (when the end is not a body)
+  int from_body = -1, to_body = -1;  // a body end: index into world_spec::bodies
   glm::dvec3 from_offset{0.0}, to_offset{0.0};  // m
   double stiffness = 0.0;    // N/m
   double rest_length = 0.0;  // m
@@ -172,5 +170,14 @@ struct world_spec {
   double arrow_scale = 0.5;  // m per unit of the arrow's quantity
   std::optional<camera_setup> camera;
 };
+
+// A body in a turning frame (frame_turns) or on a spring is a link of the joint tree
+// (scenes/world/world_body.hpp).
+inline bool body_on_tree(const world_spec& w, std::size_t body) {
+  if (frame_turns(w.frames, w.bodies[body].frame)) return true;
+  for (const spring_spec& s : w.springs)
+    if (s.from_body == int(body) || s.to_body == int(body)) return true;
+  return false;
+}
 
 }  // namespace framelab

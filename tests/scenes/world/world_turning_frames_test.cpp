@@ -4,7 +4,8 @@
 // - a ball-joint pendulum in the turning Earth frame against the shipped Foucault particle
 //   example (a particle on a rod, integrated with the Coriolis and centrifugal terms);
 // - a hinged arm's Coriolis, centrifugal and Euler arrows against the textbook terms written
-//   out for a spindle turning about y.
+//   out for a spindle turning about y;
+// - a body on a spring (a link of the tree) against its pendulum equation integrated here.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -174,6 +175,69 @@ TEST(WorldTurningFrames, JointFrameInertialArrowsMatchTheTextbookTerms) {
   EXPECT_LT(glm::length(arrow("Coriolis").origin - spindle * r), 1e-12) << "drawn from the centre of mass";
   // the joint frame's angular velocity: the spindle's plus the hinge's (z turned by theta)
   EXPECT_LT(glm::length(arrow("arm omega").value - (w + spindle * glm::dvec3(0, 0, qd))), 1e-12);
+}
+
+TEST(WorldTurningFrames, SpringEndsThatCannotBeAreRefusedWithPositionAndKey) {
+  const auto refused = [](const std::string& body_keys, const std::string& to, const std::string& from) {
+    world_spec w;
+    const auto e = parse_world(R"json({ "particles": [ { "name": "p", "mass": 1 } ],
+  "bodies": [ { "name": "b", "inertia": [1, 1, 1])json" + body_keys + R"json( } ],
+  "springs": [ { "from": ")json" + from + R"json(", "to": ")json" + to + R"json(", "stiffness": 1 } ] })json",
+                               "x.json", w);
+    return e.value_or("accepted");
+  };
+  EXPECT_EQ(refused("", "p", "world"), "x.json:3:41: springs[0].to: 'p' is a particle: a spring joins frames, bodies or the world");
+  EXPECT_EQ(refused(R"json(, "integrator": "rk4")json", "b", "world"),
+            "x.json:3:41: springs[0].to: body 'b' has its own \"integrator\" or \"gyro\": a body on a spring is "
+            "stepped with the joints by the file's integrator, with the gyroscopic term; remove them");
+  EXPECT_EQ(refused("", "b", "b"), "x.json:3:37: springs[0].to: a spring needs two different ends");
+  EXPECT_EQ(refused("", "b", "world"), "accepted");
+  // a body end is written by its name, without the integrator it may not have
+  world_spec w, again;
+  ASSERT_FALSE(parse_world(R"json({ "bodies": [ { "name": "b", "inertia": [1, 1, 1] } ],
+    "springs": [ { "from": "b", "to": "world", "stiffness": 1 } ] })json", "x.json", w));
+  const std::string written = world_to_json(w);
+  EXPECT_EQ(written.find("integrator\": \"midpoint"), std::string::npos) << written;
+  ASSERT_FALSE(parse_world(written, "written", again)) << written;
+  EXPECT_EQ(again.springs[0].from_body, 0);
+  EXPECT_EQ(world_to_json(again), written);
+}
+
+// A body turning about its centre of mass (the origin) with a zero-length spring k from the
+// world point A = (0, 1.5, 0) to its point p = R_z(theta) (0, a, 0), a = 1: the spring's torque
+// about z is (p x k (A - p))_z = -1.5 k a sin(theta), so I3 theta'' = -1.5 k a sin(theta); the
+// tension is k |A - p|.
+TEST(WorldTurningFrames, BodyOnASpringSwingsAsItsPendulumEquation) {
+  const auto scene = turning_scene(R"json({
+    "integrator": "rk4", "gravity": [0, -9.81, 0],
+    "bodies": [ { "name": "wheel", "inertia": [2, 3, 4], "omega": [0, 0, 0.5],
+                  "rotations": [ {"axis": [0, 0, 1], "angle": 0.6} ] } ],
+    "springs": [ { "name": "pull", "from": "world", "from_offset": [0, 1.5, 0], "to": "wheel", "to_offset": [0, 1, 0],
+                   "stiffness": 30, "rest_length": 0 } ] })json");
+  const double c = 1.5 * 30.0 * 1.0 / 4.0;
+  glm::dvec2 y(0.6, 0.5);  // theta, theta'
+  const auto rate = [c](const glm::dvec2& s) { return glm::dvec2(s.y, -c * std::sin(s.x)); };
+  const double h = 1.0 / 240.0;
+  double worst = 0.0, worst_tension = 0.0;
+  for (int n = 0; n < 480; ++n) {
+    scene->step(h);
+    for (int k = 0; k < 8; ++k) {  // RK4 at h / 8
+      const double g = h / 8;
+      const glm::dvec2 k1 = rate(y), k2 = rate(y + 0.5 * g * k1), k3 = rate(y + 0.5 * g * k2), k4 = rate(y + g * k3);
+      y += g / 6 * (k1 + 2.0 * k2 + 2.0 * k3 + k4);
+    }
+    const glm::dmat3 r = glm::mat3_cast(scene->model().body(0).state().orientation);
+    worst = std::max(worst, std::abs(std::atan2(r[0][1], r[0][0]) - y.x));
+    const glm::dvec3 p(-std::sin(y.x), std::cos(y.x), 0.0);
+    worst_tension = std::max(worst_tension, std::abs(scene->model().joints().springs()[0].tension -
+                                                     30.0 * glm::length(glm::dvec3(0, 1.5, 0) - p)));
+  }
+  EXPECT_LT(worst, 1e-9) << "largest angle difference over 2 s (rad)";
+  EXPECT_LT(worst_tension, 1e-7) << "largest tension difference (N)";
+  // the body stays in its plane: its world angular velocity is along z
+  const glm::dvec3 w = scene->model().body(0).state().angular_velocity;
+  EXPECT_LT(std::abs(w.x) + std::abs(w.y), 1e-12);
+  EXPECT_NEAR(w.z, y.y, 1e-8);
 }
 
 }  // namespace
