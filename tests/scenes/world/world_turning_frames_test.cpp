@@ -17,19 +17,10 @@
 #include "scenes/world/world_loader.hpp"
 #include "scenes/world/world_scene.hpp"
 #include "scenes/world/world_writer.hpp"
+#include "tests/scenes/world/started_world.hpp"
 
 namespace framelab {
 namespace {
-
-std::shared_ptr<world_scene> turning_scene(const std::string& text) {
-  auto spec = std::make_shared<world_spec>();
-  const auto error = parse_world(text, "test", *spec);
-  EXPECT_FALSE(error.has_value()) << *error;
-  auto scene = std::make_shared<world_scene>(spec);
-  scene->reset(param_values::defaults(scene->parameters()));
-  EXPECT_FALSE(scene->failure().has_value()) << scene->failure().value_or("");
-  return scene;
-}
 
 // A free body: y = (q body -> world, w in body axes); Euler's equations and the quaternion rate
 //   I w' = -w x I w,   q' = 1/2 q w
@@ -64,7 +55,7 @@ constexpr const char* shaken_turntable = R"json({
                 "rotations": [ {"axis": [0, 0, 1], "angle": 0.4} ], "inertia": [1, 2, 2.5], "omega": [0.5, 3, -1] } ] })json";
 
 TEST(WorldTurningFrames, TorqueFreeBodyInATurningFrameMatchesTheBodyFreeInTheWorld) {
-  const auto scene = turning_scene(shaken_turntable);
+  const auto scene = test::started_world(shaken_turntable);
   const auto brick = [&] { return scene->model().body(0); };  // a copy: a step replaces the bodies
   // at t = 0 the frame is unturned, turning at w_f = (0.3 * 2, 0.7, 0) (rotation rates about y,
   // then x): the body's world angular velocity is w_f + R_local omega
@@ -127,7 +118,7 @@ TEST(WorldTurningFrames, BallJointPendulumOnTheTurningEarthMatchesTheFoucaultPar
       "joint": { "type": "ball", "position": [0, 0, "asin(amplitude/length)"] },
       "mass": 28, "center_of_mass": [0, -10, 0], "inertia": [1e-6, 1e-6, 1e-6] } ],
     )json");
-  const auto scene = turning_scene(text);
+  const auto scene = test::started_world(text);
   const world_model& m = scene->model();
   const std::size_t site = 1, ball = 2;
   ASSERT_EQ(m.spec().frames[ball].name, "ball_bob");
@@ -150,7 +141,7 @@ TEST(WorldTurningFrames, BallJointPendulumOnTheTurningEarthMatchesTheFoucaultPar
 //   r = (0.5 sin q, -0.5 cos q, 0),  v = qd (0.5 cos q, 0.5 sin q, 0),
 //   Coriolis -2 w x v, centrifugal -w x (w x r), Euler -alpha x r, turned to the world by theta.
 TEST(WorldTurningFrames, JointFrameInertialArrowsMatchTheTextbookTerms) {
-  const auto scene = turning_scene(R"json({
+  const auto scene = test::started_world(R"json({
     "gravity": [0, -9.81, 0],
     "frames": [ { "name": "spindle", "rotations": [{"axis": [0, 1, 0], "angle": "6*t + 0.5*t^2"}],
                   "frames": [ { "name": "arm", "joint": {"type": "hinge", "axis": [0, 0, 1], "position": 0.3,
@@ -208,7 +199,7 @@ TEST(WorldTurningFrames, SpringEndsThatCannotBeAreRefusedWithPositionAndKey) {
 // about z is (p x k (A - p))_z = -1.5 k a sin(theta), so I3 theta'' = -1.5 k a sin(theta); the
 // tension is k |A - p|.
 TEST(WorldTurningFrames, BodyOnASpringSwingsAsItsPendulumEquation) {
-  const auto scene = turning_scene(R"json({
+  const auto scene = test::started_world(R"json({
     "integrator": "rk4", "gravity": [0, -9.81, 0],
     "bodies": [ { "name": "wheel", "inertia": [2, 3, 4], "omega": [0, 0, 0.5],
                   "rotations": [ {"axis": [0, 0, 1], "angle": 0.6} ] } ],
