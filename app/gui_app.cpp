@@ -22,16 +22,19 @@
 #include "app/png_writer.hpp"
 #include "app/screen_recorder.hpp"
 #include "app/sim_command.hpp"
+#include "app/stage_canvas.hpp"
 #include "app/viewport_input.hpp"
 #include "app/world_files.hpp"
 #include "render/camera_follow.hpp"
 #include "render/scene_renderer.hpp"
 #include "ui/benchmarks_panel.hpp"
 #include "ui/default_layout.hpp"
+#include "ui/panel_layout.hpp"
 #include "ui/presentation.hpp"
 #include "ui/record_dialog.hpp"
 #include "ui/scene_labels.hpp"
 #include "ui/settings.hpp"
+#include "ui/split_stage.hpp"
 #include "ui/ui_fonts.hpp"
 #include "ui/ui_scale.hpp"
 #include "ui/ui_state.hpp"
@@ -42,21 +45,39 @@ namespace framelab {
 
 namespace {
 
-// [SECTION] Labels: where a world point lands on the screen, for the labels in the 3D view.
-ui::screen_projection screen_projection_of(const render::orbit_camera& camera, ImVec2 display) {
-  const glm::dmat4 clip_from_world = camera.projection(display.x / std::max(1.0f, display.y)) * camera.view();
-  return [clip_from_world, display](const glm::dvec3& world) -> std::optional<ImVec2> {
-    const glm::dvec4 clip = clip_from_world * glm::dvec4(world, 1.0);
-    if (clip.w <= 0.0) return std::nullopt;
-    return ImVec2(static_cast<float>((clip.x / clip.w * 0.5 + 0.5) * display.x),
-                  static_cast<float>((0.5 - clip.y / clip.w * 0.5) * display.y));
-  };
+// [SECTION] The stage (ui/stage_area.hpp): the camera's picture and the framing's area.
+double canvas_aspect(const ui::stage_viewport& stage) {
+  return static_cast<double>(stage.canvas.width) / std::max(1.0f, stage.canvas.height);
 }
 
-// The window, and in presentation mode its overlays (readouts, plot, transport bar), for the labels to keep off.
-ui::label_area labels_area(const ui::ui_state& state) {
+// The stage's free area in the canvas's normalised device coordinates: where the bodies are framed.
+render::stage_area framing_area(const ui::stage_viewport& stage) {
+  const ui::ndc_point centre = ui::canvas_to_ndc(stage, stage.free.centre_x(), stage.free.centre_y());
+  return {{centre.x, centre.y},
+          {stage.free.width / std::max(1.0f, stage.canvas.width), stage.free.height / std::max(1.0f, stage.canvas.height)}};
+}
+
+// [SECTION] Labels: where a world point lands on the screen, for the labels in the 3D view.
+ui::screen_projection screen_projection_of(const render::orbit_camera& camera, const ui::stage_viewport& stage) {
+  return ui::stage_projection(camera.projection(canvas_aspect(stage)) * camera.view(), stage);
+}
+
+// The split stage's second half (ui/split_stage.hpp): the view seen from the chosen frame.
+struct observer {
+  scene_view view;
+  ui::stage_viewport stage;
+};
+std::optional<observer> second_observer(const ui::ui_state& state, const scene_view& view) {
+  const std::optional<int> node = ui::split_node(state);
+  if (!node || !state.second_stage) return std::nullopt;
+  return observer{ui::seen_from(view, view.nodes[static_cast<std::size_t>(*node)].world), *state.second_stage};
+}
+
+// A stage's free area, and in presentation mode its overlays (readouts, plot, transport bar), for the labels to keep off.
+ui::label_area labels_area(const ui::ui_state& state, const ui::stage_viewport& stage) {
   ui::label_area area;
-  area.size = ImGui::GetIO().DisplaySize;
+  area.corner = ImVec2(stage.free.x, stage.free.y);
+  area.size = ImVec2(stage.free.width, stage.free.height);
   if (!ui::presenting(state)) return area;
   for (const auto& r : state.stage_overlays) area.keep_out.push_back({ImVec2(r.x, r.y), ImVec2(r.width, r.height)});
   return area;
@@ -193,12 +214,6 @@ void restore_settings(const user_files& files, const std::string& first_scene, u
   if (!text.empty()) ui::set_message(state, text, true);
 }
 
-// width / height of the window's drawable (also before the first frame sets ImGui's size).
-double drawable_aspect(const gl_window& window) {
-  const auto [width, height] = window.drawable_size();
-  return static_cast<double>(width) / std::max(1, height);
-}
-
 // The window's title: "framelab", and while recording "framelab - REC mm:ss" with how to
 // end it (the title bar is outside the picture the recording takes).
 std::string record_title(const ui::ui_state& state) {
@@ -212,13 +227,6 @@ void show_title(gl_window& window, const std::string& title, std::string& shown)
   if (title == shown) return;
   SDL_SetWindowTitle(window.sdl_window(), title.c_str());
   shown = title;
-}
-
-// Where presentation mode frames the bodies: the whole window, or left of a stage plot.
-render::stage_area bodies_area(const ui::ui_state& state) {
-  if (!ui::stage_plot_shown(state)) return {};
-  const double share = ui::stage_plot_share;
-  return {{-share, 0.0}, {1.0 - share, 1.0}};
 }
 
 // Lines are as wide as the interface is large; in presentation mode as the stage's text
@@ -248,8 +256,7 @@ struct camera_movers {
   render::node_follower node;
 };
 
-void move_camera(const ui::ui_state& state, camera_movers& movers, render::orbit_camera& camera,
-                 const gl_window& window, double seconds) {
+void move_camera(const ui::ui_state& state, camera_movers& movers, render::orbit_camera& camera, double seconds) {
   const ui::camera_link& link = state.camera;
   const bool on_node = link.mode == ui::camera_mode::follow || link.mode == ui::camera_mode::ride;
   if (on_node && state.sim->loaded()) {
@@ -261,8 +268,9 @@ void move_camera(const ui::ui_state& state, camera_movers& movers, render::orbit
     movers.bodies.stop();
     return;
   }
-  camera.set(
-      movers.bodies.update(state.sim->view(), camera.setup(), drawable_aspect(window), seconds, bodies_area(state)));
+  const ui::stage_viewport stage = ui::current_stage(state);
+  camera.set(movers.bodies.update(state.sim->view(), camera.setup(), canvas_aspect(stage), seconds, framing_area(stage),
+                                  ui::camera_focus(state)));
 }
 
 // A file dropped on the window opens as a world file or a preset; anything else is refused
@@ -335,9 +343,18 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   ImGui::StyleColorsDark();
   ImGui::GetStyle().WindowRounding = 4.0f;
   ImGui::GetStyle().FrameRounding = 3.0f;
+  // A slider's grab sits under the value and unit text: see-through, so it covers no letter.
+  ImGui::GetStyle().Colors[ImGuiCol_SliderGrab].w = 0.35f;
+  ImGui::GetStyle().Colors[ImGuiCol_SliderGrabActive].w = 0.6f;
   const ImGuiStyle base_style = ImGui::GetStyle();
   const ui_font_files fonts = find_ui_fonts();
   ImGui_ImplSDL2_InitForOpenGL(window.sdl_window(), window.gl_context());
+  // The window's size before the first frame sets it: a script's or the command line's
+  // first commands (scene, present on) frame the camera on the stage before that frame.
+  int window_width = 0;
+  int window_height = 0;
+  SDL_GetWindowSize(window.sdl_window(), &window_width, &window_height);
+  io.DisplaySize = ImVec2(static_cast<float>(window_width), static_cast<float>(window_height));
   ImGui_ImplOpenGL3_Init(render::glsl_version_line);
 
   render::scene_renderer renderer;
@@ -357,20 +374,24 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   state.sim = &sim;
   state.camera.get = [&camera] { return camera.setup(); };
   state.camera.set = [&camera](const camera_setup& setup) { camera.set(setup); };
-  state.camera.cursor_on_ground = [&camera, &io]() -> std::optional<glm::dvec3> {
+  state.camera.cursor_on_ground = [&camera, &io, &state]() -> std::optional<glm::dvec3> {
     if (io.WantCaptureMouse) return std::nullopt;
-    const render::ray r = camera.pick_ray(io.MousePos.x, io.MousePos.y, io.DisplaySize.x, io.DisplaySize.y);
+    const ui::stage_viewport stage = ui::current_stage(state);
+    const render::ray r = camera.pick_ray(io.MousePos.x - stage.canvas.x, io.MousePos.y - stage.canvas.y,
+                                          stage.canvas.width, stage.canvas.height);
     // origin + s direction meets y = 0 at s = -origin.y / direction.y (in front of the camera).
     if (std::abs(r.direction.y) < 1e-9) return std::nullopt;
     const double s = -r.origin.y / r.direction.y;
     if (s <= 0.0) return std::nullopt;
     return r.origin + s * r.direction;
   };
-  state.camera.frame_scene = [&camera, &sim, &window, &state] {
-    camera.set(render::framing_camera(sim.view(), camera.setup(), drawable_aspect(window), render::presentation_fill,
-                                      bodies_area(state)));
+  state.camera.frame_scene = [&camera, &sim, &state] {
+    const ui::stage_viewport stage = ui::current_stage(state);
+    camera.set(render::framing_camera(sim.view(), camera.setup(), canvas_aspect(stage), render::presentation_fill,
+                                      framing_area(stage), ui::camera_focus(state)));
   };
-  if (preset_camera) state.camera.mode = ui::camera_mode::fixed;  // a preset's camera is kept on the stage too
+  // A preset's or the scene file's camera is kept on the stage too.
+  state.camera.mode = ui::starting_camera_mode(sim, preset_camera.has_value());
   ui::sync_with_simulation(state);
   // A HiDPI display starts at its own scale, unless the settings keep one; a rehearsed run at 100 %.
   if (!rehearsed) {
@@ -455,7 +476,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     // do not depend on speed.
     const double frame_seconds = rehearsed || recorder.active() ? 1.0 / recording_fps : frame_ms / 1000.0;
     sim.advance(frame_seconds);
-    move_camera(state, movers, camera, window, frame_seconds);
+    move_camera(state, movers, camera, frame_seconds);
 
     scene_view hidden_view;  // the stage without what a script hid (ui/stage_hiding.hpp)
     const auto build_ui = [&] {
@@ -464,13 +485,21 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
       io.DeltaTime = std::max(io.DeltaTime, 1e-4f);  // a layout pass right before: no zero step
       ImGui::NewFrame();
       ui::draw_ui(state);
-      ui::draw_scene_labels(ui::stage_view(sim.view(), state.hidden, hidden_view),
-                            screen_projection_of(camera, io.DisplaySize),
-                            ui::presenting(state) ? ui::font_for(ui::font_role::stage) : nullptr, labels_area(state));
+      const scene_view& shown = ui::stage_view(sim.view(), state.hidden, hidden_view);
+      ui::draw_scene_labels(shown, screen_projection_of(camera, ui::current_stage(state)),
+                            ui::scene_label_font(ui::presenting(state)), labels_area(state, ui::current_stage(state)));
+      if (const auto second = second_observer(state, shown)) {
+        ui::draw_scene_labels(second->view, screen_projection_of(camera, second->stage),
+                              ui::scene_label_font(ui::presenting(state)), labels_area(state, second->stage));
+      }
     };
     if (overlays_of(state) != overlays_shown) {
-      build_ui();  // the layout pass: new or changed auto-sizing windows measure their content
-      ImGui::EndFrame();
+      // The layout passes: new or changed auto-sizing windows measure their content, and a
+      // bar that wraps its buttons to its first guess of a width settles on the second.
+      for (int pass = 0; pass < 2; ++pass) {
+        build_ui();
+        ImGui::EndFrame();
+      }
     }
     build_ui();
     ImGui::Render();
@@ -479,10 +508,16 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     const auto [width, height] = window.drawable_size();
     const float framebuffer_ratio = static_cast<float>(width) / std::max(1.0f, io.DisplaySize.x);
     renderer.set_line_scale(line_scale(state, applied) * framebuffer_ratio);
-    report_draw_problem(state,
-                        renderer.draw(ui::stage_view(sim.view(), state.hidden, hidden_view), camera, width, height,
-                                      state.selected_node),
-                        draw_problem);
+    clear_window(width, height);
+    const scene_view& shown = ui::stage_view(sim.view(), state.hidden, hidden_view);
+    auto problem =
+        draw_stage(renderer, shown, camera, ui::current_stage(state), framebuffer_ratio, width, height, state.selected_node);
+    if (const auto second = second_observer(state, shown)) {
+      const auto second_problem = draw_stage(renderer, second->view, camera, second->stage, framebuffer_ratio, width,
+                                             height, state.selected_node);
+      if (!problem) problem = second_problem;
+    }
+    report_draw_problem(state, problem, draw_problem);
     draw_data_seconds += renderer.last_build_seconds();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     const std::string png = shot_mode && frame == run.frames - 1 ? run.png_path

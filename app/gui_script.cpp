@@ -1,5 +1,6 @@
 #include "app/gui_script.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <filesystem>
@@ -298,24 +299,30 @@ std::optional<std::string> check_set_step(const script_step& step, scene_at_line
 std::optional<std::string> check_plot_step(const script_step& step, const scene_at_line& at) {
   if (step.args[0] == "off") return std::nullopt;
   std::string names;
-  for (const auto& channel : at.instance->channels()) {
-    if (channel.name == step.args[0]) return std::nullopt;
-    names += (names.empty() ? "" : ", ") + channel.name;
+  for (const auto& channel : at.instance->channels()) names += (names.empty() ? "" : ", ") + channel.name;
+  for (const auto& wanted : step.args) {  // `plot a b`: every channel named
+    const auto& channels = at.instance->channels();
+    if (std::none_of(channels.begin(), channels.end(), [&](const auto& c) { return c.name == wanted; }))
+      return "plot: no channel '" + wanted + "' in scene " + at.entry->info.name + " (channels: " + names + ")";
   }
-  return "plot: no channel '" + step.args[0] + "' in scene " + at.entry->info.name + " (channels: " + names + ")";
+  return std::nullopt;
 }
 
 // `camera follow|ride NODE`: a node of the scene at that line, as its parameters then
 // build it (a reset: a scene's nodes may depend on them, e.g. how many balls).
+// `camera focus NODE...` likewise, every node named.
 std::optional<std::string> check_camera_node_step(const script_step& step, scene_at_line& at) {
-  if (step.args[0] != "follow" && step.args[0] != "ride") return std::nullopt;
+  if (step.args[0] != "follow" && step.args[0] != "ride" && step.args[0] != "focus") return std::nullopt;
   at.instance->reset(at.values);
   const scene_view& view = at.instance->view();
-  if (find_node(view, step.args[1])) return std::nullopt;
-  std::string names;
-  for (const auto& node : view.nodes) names += (names.empty() ? "" : ", ") + node.name;
-  return "camera " + step.args[0] + ": no node '" + step.args[1] + "' in scene " + at.entry->info.name +
-         " (nodes: " + names + ")";
+  for (std::size_t k = 1; k < step.args.size(); ++k) {
+    if (find_node(view, step.args[k])) continue;
+    std::string names;
+    for (const auto& node : view.nodes) names += (names.empty() ? "" : ", ") + node.name;
+    return "camera " + step.args[0] + ": no node '" + step.args[k] + "' in scene " + at.entry->info.name +
+           " (nodes: " + names + ")";
+  }
+  return std::nullopt;
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include "scenes/parameter.hpp"
 #include "ui/presentation.hpp"
+#include "ui/split_stage.hpp"
 
 namespace framelab {
 
@@ -74,6 +75,10 @@ std::optional<std::string> check_camera(const script_step& step) {
     if (step.args.size() != 2) return "'camera " + first + "' needs one node name";
     return std::nullopt;
   }
+  if (first == "focus") {
+    if (step.args.size() < 2) return std::string("'camera focus' needs one or more node names");
+    return std::nullopt;
+  }
   camera_setup probe;
   return read_camera_pairs(step, probe);
 }
@@ -81,9 +86,16 @@ std::optional<std::string> check_camera(const script_step& step) {
 std::optional<std::string> run_camera(const script_step& step, ui::ui_state& state) {
   ui::camera_link& camera = state.camera;
   const std::string& first = step.args[0];
-  if (first == "frame") {
+  if (first == "frame" || first == "focus") {
+    std::vector<std::string> focus(step.args.begin() + 1, step.args.end());
+    for (const auto& name : focus) {
+      if (!find_node(state.sim->view(), name))
+        return "no node '" + name + "' in scene " + state.sim->entry().info.name +
+               " (nodes: " + names_of_nodes(state.sim->view()) + ")";
+    }
     camera.mode = ui::camera_mode::automatic;
     camera.node.clear();
+    camera.focus = std::move(focus);  // `camera frame`: the scene's own focus again
     if (ui::presenting(state) && camera.frame_scene) camera.frame_scene();
     return std::nullopt;
   }
@@ -112,17 +124,18 @@ std::optional<std::string> run_camera(const script_step& step, ui::ui_state& sta
 }
 
 std::optional<std::string> run_plot(const script_step& step, ui::ui_state& state) {
-  const std::string& channel = step.args[0];
   const bool was_shown = ui::stage_plot_shown(state);
-  if (channel == "off") {
+  if (step.args.size() == 1 && step.args[0] == "off") {
     state.stage_plot.clear();
   } else {
     const auto& defs = state.sim->channel_defs();
-    if (std::none_of(defs.begin(), defs.end(), [&](const channel_def& d) { return d.name == channel; })) {
-      return "no channel '" + channel + "' in scene " + state.sim->entry().info.name +
-             " (channels: " + names_of_channels(*state.sim) + ")";
+    for (const std::string& channel : step.args) {
+      if (std::none_of(defs.begin(), defs.end(), [&](const channel_def& d) { return d.name == channel; })) {
+        return "no channel '" + channel + "' in scene " + state.sim->entry().info.name +
+               " (channels: " + names_of_channels(*state.sim) + ")";
+      }
     }
-    state.stage_plot = channel;
+    state.stage_plot = step.args;
   }
   // The stage changed shape: the bodies go to their new place at once.
   if (was_shown != ui::stage_plot_shown(state) && state.camera.mode == ui::camera_mode::automatic &&
@@ -131,19 +144,41 @@ std::optional<std::string> run_plot(const script_step& step, ui::ui_state& state
   return std::nullopt;
 }
 
+// `split FRAME`: the world's view and FRAME's side by side (ui/split_stage.hpp); `split off`.
+std::optional<std::string> run_split(const script_step& step, ui::ui_state& state) {
+  const std::string& frame = step.args[0];
+  if (frame == "off") {
+    state.split_frame.clear();
+    return std::nullopt;
+  }
+  const std::vector<std::string> choices = ui::split_choices(state.sim->view());
+  if (std::find(choices.begin(), choices.end(), frame) == choices.end()) {
+    std::string names;
+    for (const auto& c : choices) names += (names.empty() ? "" : ", ") + c;
+    return "no frame '" + frame + "' in scene " + state.sim->entry().info.name + " (frames: " + names + ")";
+  }
+  state.split_frame = frame;
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool is_stage_command(const std::string& command) {
-  return command == "camera" || command == "plot";
+  return command == "camera" || command == "plot" || command == "split";
 }
 
 std::optional<std::string> check_stage_command(const script_step& step) {
   if (step.command == "camera") {
-    if (step.args.empty()) return std::string("camera: expected target, distance, yaw, pitch, follow, ride or frame");
+    if (step.args.empty())
+      return std::string("camera: expected target, distance, yaw, pitch, follow, ride, focus or frame");
     if (auto error = check_camera(step)) return "camera: " + *error;
   }
-  if (step.command == "plot" && step.args.size() != 1) {
-    return std::string("plot: expected one channel name (as in the Plots panel) or off");
+  if (step.command == "split" && step.args.size() != 1) {
+    return std::string("split: expected one frame name (as in the Scene tree) or off");
+  }
+  if (step.command == "plot" && (step.args.empty() || step.args.size() > ui::max_stage_plot_channels)) {
+    return "plot: expected one to " + std::to_string(ui::max_stage_plot_channels) +
+           " channel names (as in the Plots panel) or off";
   }
   return std::nullopt;
 }
@@ -155,6 +190,9 @@ std::optional<std::string> run_stage_command(const script_step& step, ui::ui_sta
   }
   if (step.command == "plot") {
     if (auto error = run_plot(step, state)) return "plot: " + *error;
+  }
+  if (step.command == "split") {
+    if (auto error = run_split(step, state)) return "split: " + *error;
   }
   return std::nullopt;
 }

@@ -9,9 +9,16 @@
 //                                     target it keeps following a node it follows
 //   camera follow NODE                the target stays on the node (the Scene tree's names)
 //   camera ride NODE                  ... and turns with it about +y
+//   camera focus NAME...              presentation mode frames these nodes (with what hangs
+//                                     below them) and follows them, instead of every body
 //   camera frame                      presentation mode frames and follows the bodies again
-//   plot CHANNEL | plot off           in presentation mode, CHANNEL against time, large,
-//                                     right of the 3D view (which frames the bodies in the rest)
+//                                     (the scene file's camera focus, if it has one)
+//   plot CHANNEL... | plot off        in presentation mode, up to four channels against time,
+//                                     large, beside the 3D view, which shrinks to make room;
+//                                     channels of one unit share a plot, each unit its own
+//   split FRAME | split off           one run seen from the world (left) and from FRAME, a
+//                                     node with dynamics in the Scene tree (right), side by
+//                                     side, in the window and in recordings (View > Split stage)
 // The arguments are checked when the script loads (names of keys, numbers and ranges);
 // the node and the channel when the step runs, against the scene running then.
 #include <optional>

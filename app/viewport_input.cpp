@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include "ui/panel_layout.hpp"
 #include "ui/presentation.hpp"
 
 namespace framelab {
@@ -56,10 +57,8 @@ void viewport_input::handle_key(SDL_Keycode key, ui::ui_state& state) {
 // Selects the nearest node whose bounding sphere the ray through (x, y) hits, and
 // points the camera at it.
 void viewport_input::pick(int x, int y, ui::ui_state& state, render::orbit_camera& camera) {
-  int window_w = 0;
-  int window_h = 0;
-  SDL_GetWindowSize(SDL_GetMouseFocus(), &window_w, &window_h);
-  const render::ray r = camera.pick_ray(x, y, window_w, window_h);
+  const ui::stage_viewport stage = ui::current_stage(state);  // the picture is the stage's canvas
+  const render::ray r = camera.pick_ray(x - stage.canvas.x, y - stage.canvas.y, stage.canvas.width, stage.canvas.height);
   const auto& nodes = state.sim->view().nodes;
   double best = -1.0;
   int best_index = -1;
@@ -101,10 +100,7 @@ void viewport_input::handle(const SDL_Event& event, ui::ui_state& state, render:
       orbiting_ = panning_ = false;
       break;
     case SDL_MOUSEMOTION: {
-      int window_w = 0;
-      int window_h = 0;
-      SDL_GetWindowSize(SDL_GetMouseFocus(), &window_w, &window_h);
-      if (panning_) camera.pan(event.motion.xrel, event.motion.yrel, window_h);
+      if (panning_) camera.pan(event.motion.xrel, event.motion.yrel, ui::current_stage(state).canvas.height);
       if (orbiting_) camera.orbit(event.motion.xrel, event.motion.yrel);
       if (panning_ || orbiting_) ui::user_moved_camera(state);
       break;

@@ -21,8 +21,8 @@ bool arrived(const camera_setup& at, const camera_setup& goal, double tolerance)
 }  // namespace
 
 bool camera_follower::on_stage(const scene_view& view, const camera_setup& current, double aspect,
-                               const stage_area& area) const {
-  const drawn_shapes shapes = shapes_of(view);
+                               const stage_area& area, const focus_names& focus) const {
+  const drawn_shapes shapes = shapes_of(view, focus);
   if (shapes.empty()) return true;
   const std::optional<screen_box> box = screen_bounds(shapes, current, aspect);
   if (!box || !box_within(*box, area, settings_.leave_fill)) return false;
@@ -31,9 +31,9 @@ bool camera_follower::on_stage(const scene_view& view, const camera_setup& curre
 }
 
 camera_setup camera_follower::update(const scene_view& view, const camera_setup& current, double aspect,
-                                     double dt_seconds, const stage_area& area) {
-  if (!gliding_ && on_stage(view, current, aspect, area)) return current;
-  const camera_setup goal = framing_camera(view, current, aspect, settings_.stage_fill, area);
+                                     double dt_seconds, const stage_area& area, const focus_names& focus) {
+  if (!gliding_ && on_stage(view, current, aspect, area, focus)) return current;
+  const camera_setup goal = framing_camera(view, current, aspect, settings_.stage_fill, area, focus);
   if (!finite(goal) || !finite(current)) {
     stop();
     return current;

@@ -34,9 +34,9 @@ class camera_follower {
   explicit camera_follower(follow_settings settings = {}) : settings_(settings) {}
 
   // The camera for this frame, `dt_seconds` after the last one; aspect = width / height;
-  // the bodies are kept in `area` of the window.
+  // the bodies (those `focus` names: camera_framing.hpp) are kept in `area` of the window.
   camera_setup update(const scene_view& view, const camera_setup& current, double aspect, double dt_seconds,
-                      const stage_area& area = {});
+                      const stage_area& area = {}, const focus_names& focus = {});
   bool gliding() const { return gliding_; }
   void stop() {  // the camera is the lecturer's again
     gliding_ = false;
@@ -44,7 +44,8 @@ class camera_follower {
   }
 
  private:
-  bool on_stage(const scene_view& view, const camera_setup& current, double aspect, const stage_area& area) const;
+  bool on_stage(const scene_view& view, const camera_setup& current, double aspect, const stage_area& area,
+                const focus_names& focus) const;
 
   follow_settings settings_;
   bool gliding_ = false;

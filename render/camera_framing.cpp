@@ -42,11 +42,13 @@ void add_outline(const view_node& node, std::vector<glm::dvec3>& points) {
     add({(corner & 1) ? 0.5 : -0.5, (corner & 2) ? 0.5 : -0.5, (corner & 4) ? 0.5 : -0.5});
 }
 
-// The spheres around every drawn shape: the start of the framing, which then tightens it.
-std::vector<bounding_sphere> drawn_spheres(const scene_view& view) {
+// The spheres around every framed shape: the start of the framing, which then tightens it.
+std::vector<bounding_sphere> drawn_spheres(const scene_view& view, const focus_names& focus) {
   std::vector<bounding_sphere> spheres;
-  for (const auto& node : view.nodes) {
-    if (node.shape == shape_kind::none) continue;
+  const std::vector<char> framed = framed_nodes(view, focus);
+  for (std::size_t i = 0; i < view.nodes.size(); ++i) {
+    const view_node& node = view.nodes[i];
+    if (node.shape == shape_kind::none || framed[i] == 0) continue;
     // A shape of full extents `size` fits in the sphere of half its diagonal.
     const double radius = 0.5 * node.world.scale * glm::length(node.size);
     if (finite(node.world.translation) && std::isfinite(radius)) spheres.push_back({node.world.translation, radius});
@@ -173,10 +175,28 @@ double screen_box::reach() const {
   return std::max({std::abs(low.x), std::abs(low.y), std::abs(high.x), std::abs(high.y)});
 }
 
-drawn_shapes shapes_of(const scene_view& view) {
+std::vector<char> framed_nodes(const scene_view& view, const focus_names& focus) {
+  std::vector<char> framed(view.nodes.size(), focus.empty() ? 1 : 0);
+  if (focus.empty()) return framed;
+  bool any = false;
+  for (std::size_t i = 0; i < view.nodes.size(); ++i) {
+    const view_node& node = view.nodes[i];
+    const bool named = std::find(focus.begin(), focus.end(), node.name) != focus.end();
+    const bool below = node.parent >= 0 && static_cast<std::size_t>(node.parent) < i &&
+                       framed[static_cast<std::size_t>(node.parent)] != 0;
+    framed[i] = named || below ? 1 : 0;
+    any = any || named;
+  }
+  if (!any) framed.assign(view.nodes.size(), 1);
+  return framed;
+}
+
+drawn_shapes shapes_of(const scene_view& view, const focus_names& focus) {
   drawn_shapes shapes;
-  for (const auto& node : view.nodes) {
-    if (node.shape == shape_kind::none) continue;
+  const std::vector<char> framed = framed_nodes(view, focus);
+  for (std::size_t i = 0; i < view.nodes.size(); ++i) {
+    const view_node& node = view.nodes[i];
+    if (node.shape == shape_kind::none || framed[i] == 0) continue;
     if (node.shape == shape_kind::sphere) {
       const double radius = 0.5 * node.world.scale * std::max({node.size.x, node.size.y, node.size.z});
       if (finite(node.world.translation) && std::isfinite(radius))
@@ -198,8 +218,8 @@ std::optional<screen_box> screen_bounds(const drawn_shapes& shapes, const camera
   return box_from(relative_to(shapes, camera), glm::dvec2(0.0), camera.distance, aspect);
 }
 
-std::optional<bounding_sphere> bodies_bounds(const scene_view& view) {
-  const std::vector<bounding_sphere> spheres = drawn_spheres(view);
+std::optional<bounding_sphere> bodies_bounds(const scene_view& view, const focus_names& focus) {
+  const std::vector<bounding_sphere> spheres = drawn_spheres(view, focus);
   if (spheres.empty()) return std::nullopt;
   // Centre: the middle of the spheres' bounding box; radius: the farthest sphere's far side.
   glm::dvec3 low(std::numeric_limits<double>::infinity());
@@ -227,18 +247,18 @@ bool box_within(const screen_box& box, const stage_area& area, double fill) {
 }
 
 camera_setup framing_camera(const scene_view& view, const camera_setup& current, double aspect, double fill,
-                            const stage_area& area) {
-  const std::optional<bounding_sphere> bounds = bodies_bounds(view);
+                            const stage_area& area, const focus_names& focus) {
+  const std::optional<bounding_sphere> bounds = bodies_bounds(view, focus);
   if (!bounds || !(bounds->radius > 0.0)) return current;
   fill = std::clamp(fill, 0.05, 1.0);
   camera_setup loose = current;
   loose.target = bounds->centre;
-  loose.distance = sphere_framing_distance(drawn_spheres(view), loose, aspect, fill);
+  loose.distance = sphere_framing_distance(drawn_spheres(view, focus), loose, aspect, fill);
   if (!(loose.distance > 0.0) || !std::isfinite(loose.distance)) return current;
 
   // Measured from the loose camera's target: each round shifts the target across the view
   // and changes the distance, which leaves every shape's relative q as it is.
-  const std::vector<relative_shape> shapes = relative_to(shapes_of(view), loose);
+  const std::vector<relative_shape> shapes = relative_to(shapes_of(view, focus), loose);
   const double tan_vertical = tan_half_vertical();
   const glm::dvec2 metres_per_ndc(std::max(aspect, 1e-3) * tan_vertical, tan_vertical);  // times the distance
   glm::dvec2 shift(0.0);
@@ -279,8 +299,8 @@ camera_setup framing_camera(const scene_view& view, const camera_setup& current,
 }
 
 bool bodies_in_view(const scene_view& view, const camera_setup& camera, double aspect, double fill,
-                    const stage_area& area) {
-  const drawn_shapes shapes = shapes_of(view);
+                    const stage_area& area, const focus_names& focus) {
+  const drawn_shapes shapes = shapes_of(view, focus);
   if (shapes.empty()) return true;
   const std::optional<screen_box> box = screen_bounds(shapes, camera, aspect);
   return box && box_within(*box, area, fill);

@@ -7,6 +7,7 @@
 // or cone by rings of points around its ends, a sphere exactly (its tangent lines), an
 // arrow by its two ends. Pure maths.
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/scene_view.hpp"
@@ -18,6 +19,14 @@ struct bounding_sphere {
   double radius = 0.0;
 };
 
+// What to frame: the nodes of these names with every node below them (a scene file's
+// camera focus, scene_view::focus, or a script's `camera focus NAME...`) and every
+// visible arrow; empty, or naming no node of the view: every drawn shape.
+using focus_names = std::vector<std::string>;
+
+// Whether each node of the view is framed under `focus` (parents come before children).
+std::vector<char> framed_nodes(const scene_view& view, const focus_names& focus);
+
 // What presentation mode frames, in world coordinates: outline points of boxes,
 // cylinders, cones and arrows, and the spheres' bounding spheres (taken exactly).
 struct drawn_shapes {
@@ -25,7 +34,7 @@ struct drawn_shapes {
   std::vector<bounding_sphere> spheres;
   bool empty() const { return points.empty() && spheres.empty(); }
 };
-drawn_shapes shapes_of(const scene_view& view);
+drawn_shapes shapes_of(const scene_view& view, const focus_names& focus = {});
 
 // A rectangle in normalised device coordinates (-1..1 spans the window; +y up).
 struct screen_box {
@@ -47,19 +56,19 @@ struct stage_area {
 
 // The sphere around every drawn node (each taken as its own bounding sphere) and every
 // visible arrow; nothing when the scene draws nothing finite.
-std::optional<bounding_sphere> bodies_bounds(const scene_view& view);
+std::optional<bounding_sphere> bodies_bounds(const scene_view& view, const focus_names& focus = {});
 
 // `current` aimed at the bodies (unchanged when there are none); aspect = width / height;
 // fill in (0, 1]: the bodies' screen box centred in `area`, its larger side `fill` of the
 // area's on that axis.
 camera_setup framing_camera(const scene_view& view, const camera_setup& current, double aspect, double fill = 0.85,
-                            const stage_area& area = {});
+                            const stage_area& area = {}, const focus_names& focus = {});
 
 // The screen box within `fill` of `area` (every corner at most fill * area.half from its centre).
 bool box_within(const screen_box& box, const stage_area& area, double fill);
 
 // Every drawn shape within `fill` of the area seen through `camera` (|NDC| <= fill for the whole window).
 bool bodies_in_view(const scene_view& view, const camera_setup& camera, double aspect, double fill,
-                    const stage_area& area = {});
+                    const stage_area& area = {}, const focus_names& focus = {});
 
 }  // namespace framelab::render

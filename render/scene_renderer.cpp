@@ -123,11 +123,13 @@ std::optional<std::string> scene_renderer::draw_lines() {
   return std::nullopt;
 }
 
-std::optional<std::string> scene_renderer::draw(const scene_view& view, const orbit_camera& camera, int width,
-                                                 int height, int selected_node) {
-  width = std::max(1, width);
-  height = std::max(1, height);
-  glViewport(0, 0, width, height);
+std::optional<std::string> scene_renderer::draw(const scene_view& view, const orbit_camera& camera,
+                                                 const pixel_rect& viewport, const pixel_rect& clip, int selected_node) {
+  const int width = std::max(1, viewport.width);
+  const int height = std::max(1, viewport.height);
+  glViewport(viewport.x, viewport.y, width, height);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(clip.x, clip.y, std::max(0, clip.width), std::max(0, clip.height));
   glClearColor(0.11f, 0.12f, 0.15f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
 
@@ -188,6 +190,7 @@ std::optional<std::string> scene_renderer::draw(const scene_view& view, const or
     draw_meshes(lists_.translucent, offset);
   }
   glDepthMask(GL_TRUE);
+  glDisable(GL_SCISSOR_TEST);
   glBindVertexArray(0);
   if (!problem && ++frames_since_error_check_ >= frames_per_error_check) {
     frames_since_error_check_ = 0;

@@ -16,16 +16,28 @@
 
 namespace framelab::render {
 
+// A rectangle of the framebuffer in OpenGL's pixels (origin bottom left). A viewport may
+// reach past the framebuffer's edges (a picture centred off the window's centre).
+struct pixel_rect {
+  int x = 0, y = 0, width = 0, height = 0;
+};
+
 class scene_renderer {
  public:
   // Compiles the embedded shaders and uploads the meshes; throws std::runtime_error.
   void init();
   void shutdown();
-  // Draws into the current framebuffer's (0, 0, width, height) viewport. Returns a message
-  // when the frame could not be drawn whole (memory for the draw data, a GL error); the
-  // next frame tries again.
+  // Draws the camera's picture into `viewport` of the current framebuffer, clearing and
+  // touching only the pixels inside `clip`. Returns a message when the frame could not be
+  // drawn whole (memory for the draw data, a GL error); the next frame tries again.
+  std::optional<std::string> draw(const scene_view& view, const orbit_camera& camera, const pixel_rect& viewport,
+                                  const pixel_rect& clip, int selected_node);
+  // The same into the whole of a width x height framebuffer.
   std::optional<std::string> draw(const scene_view& view, const orbit_camera& camera, int width, int height,
-                                  int selected_node);
+                                  int selected_node) {
+    const pixel_rect all{0, 0, width, height};
+    return draw(view, camera, all, all, selected_node);
+  }
   // Framebuffer pixels per pixel of a line's width at 100 %: the grid is 1 px, trails
   // default_trail_width_px or their own width, times this. The app sets it from the
   // interface scale (the stage's in presentation mode) and the HiDPI framebuffer ratio.

@@ -348,7 +348,7 @@ void crash::refresh_view() {
                                            : (l.counteract ? "counteract ON: the crates keep going, slide to the front"
                                                            : "counteract OFF: the crates stop with the car (glued)");
     view_.labels.push_back({title,
-                            {wall_x - 7.5, 3.3, l.z},
+                            car.pose.apply_point({0.0, 3.3, 0.0}),  // over its own car, wherever it is
                             l.counteract ? glm::vec4{0.55f, 0.75f, 1.0f, 1.0f} : glm::vec4{1.0f, 0.6f, 0.5f, 1.0f}});
     if (l.crash_time >= 0.0) {
       char text[96];

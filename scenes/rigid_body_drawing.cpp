@@ -107,8 +107,9 @@ std::string body_status_text(const spinning_body& b) {
   if (s.integrator == integrator_kind::magnus) text += " (" + std::to_string(s.magnus_terms) + " terms)";
   text += s.gyroscopic ? "\ngyro on" : "\ngyro OFF";
   if (s.exp == exp_kind::approx && s.integrator != integrator_kind::rk4) text += ", approx exp";
-  text += "\ndE/E     " + format_drift(b.energy_drift());
-  if (b.torque_free()) text += "\nd|L|/|L| " + format_drift(b.momentum_drift());
+  // Plain words for the back row (relative drifts: (E - E0) / E0, (|L| - |L0|) / |L0|).
+  text += "\nenergy error    " + format_drift(b.energy_drift());
+  if (b.torque_free()) text += "\nmomentum error  " + format_drift(b.momentum_drift());
   if (b.failure()) text += "\nSTOPPED: step refused";
   return text;
 }

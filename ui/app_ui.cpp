@@ -72,8 +72,9 @@ bool open_scene(ui_state& state, const std::string& name_or_file) {
   state.selected_node = -1;
   sync_with_simulation(state);
   if (state.camera.set) state.camera.set(loaded.camera.value_or(state.sim->view().camera));
-  // A preset's camera is the lecturer's choice, kept in presentation mode too.
-  state.camera.mode = loaded.camera ? camera_mode::fixed : camera_mode::automatic;
+  // A preset's or the scene file's camera is the lecturer's choice, kept in presentation mode too.
+  state.camera.mode = starting_camera_mode(*state.sim, loaded.camera.has_value());
+  state.camera.focus.clear();
   if (presenting(state) && state.camera.mode == camera_mode::automatic && state.camera.frame_scene)
     state.camera.frame_scene();  // the new bodies on stage
   remember_recent(state.recent_scenes, recent_entry(name_or_file));

@@ -205,6 +205,7 @@ void start_run(benchmarks_state& b, const bench::benchmark_info& info) {
 void poll_records(benchmarks_state& b) {
   const auto fresh = b.runner.records_from(b.records.size());
   if (fresh.empty()) return;
+  if (b.records.empty()) b.collapse_options = true;  // the first results: the plots take the room
   b.records.insert(b.records.end(), fresh.begin(), fresh.end());
   if (const auto* info = bench::find_benchmark(b.result_benchmark)) {
     b.ratios = bench::compute_ratios(b.records, info->compare);
@@ -397,8 +398,8 @@ void draw_ratio_plot(benchmarks_state& b, const bench::benchmark_info& info) {
       data.push_back(std::move(article));
     }
   }
-  series_data equal;  // the line where both take the same time
-  equal.label = "1 = as fast as " + info.compare.baseline;
+  series_data equal;  // the line where both take the same time, labelled at its value on the axis
+  equal.label = (b.log_y ? "0 (ratio 1) = as fast as " : "1 = as fast as ") + info.compare.baseline;
   equal.x = {x_lo, x_hi};
   equal.y = {b.log_y ? 0.0 : 1.0, b.log_y ? 0.0 : 1.0};
   equal.color = IM_COL32(160, 160, 160, 200);
@@ -454,6 +455,9 @@ void draw_ns_plot(benchmarks_state& b, const bench::benchmark_info& info) {
   line_plot("ns", series, options);
 }
 
+// Below this |slope| a fitted order measures nothing (the error does not follow the step).
+constexpr double no_order_below = 0.5;
+
 // A metric against a numeric parameter on log-log axes, one line per series with its
 // measured order (the least-squares slope, bench/order_fit.hpp) in the legend.
 void draw_order_plot(benchmarks_state& b, const bench::benchmark_info& info) {
@@ -477,6 +481,21 @@ void draw_order_plot(benchmarks_state& b, const bench::benchmark_info& info) {
   }
   const std::string x = bench::x_label(info.order);
   ImGui::TextWrapped("The slope on log-log axes is the order: halving %s divides the error by 2^order.", x.c_str());
+  // A slope near 0 is no order: the error does not fall with the step over the steps shown.
+  std::string flat;
+  for (const auto& line : lines) {
+    if (line.order && std::abs(*line.order) < no_order_below) flat += (flat.empty() ? "" : ", ") + line.series;
+  }
+  if (!flat.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped(
+        "%s: a slope near 0 measures no order. The error does not shrink with %s over these steps: it has saturated "
+        "(e.g. magnus on a body near the separatrix is first order in omega, and the flip's phase is already lost at "
+        "every step shown), so the fit means nothing here; smaller steps or a body far from the separatrix show the "
+        "order.",
+        flat.c_str(), x.c_str());
+    ImGui::PopStyleColor();
+  }
   plot_options options;
   options.x_label = x;
   options.y_label = info.order.metric;
@@ -500,14 +519,27 @@ void draw_table(benchmarks_state& b, const bench::benchmark_info& info) {
                                 ImGuiTableFlags_ScrollX | ImGuiTableFlags_Resizable;
   if (!ImGui::BeginTable("records", columns, flags, ImVec2(0.0f, 12.0f * ImGui::GetFrameHeightWithSpacing()))) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  for (const auto& k : keys) ImGui::TableSetupColumn(k.c_str());
-  const std::string ns_header = "ns/" + b.records.front().unit;
-  ImGui::TableSetupColumn(ns_header.c_str());
-  ImGui::TableSetupColumn("median ns");
-  ImGui::TableSetupColumn("samples");
-  ImGui::TableSetupColumn("spread");
-  if (with_ratio) ImGui::TableSetupColumn("ratio");
-  for (const auto& m : metrics) ImGui::TableSetupColumn(m.c_str());
+  // Each column as wide as its header and its widest cell: headers are never cut.
+  const auto column = [&](const std::string& header, const auto& cell_text) {
+    float width = ImGui::CalcTextSize(header.c_str()).x;
+    for (std::size_t i = 0; i < b.records.size(); ++i) width = std::max(width, ImGui::CalcTextSize(cell_text(i).c_str()).x);
+    ImGui::TableSetupColumn(header.c_str(), ImGuiTableColumnFlags_WidthFixed, width);
+  };
+  for (const auto& k : keys) column(k, [&](std::size_t i) { return b.records[i].param(k); });
+  column("ns/" + b.records.front().unit, [&](std::size_t i) { return bench::format_number(b.records[i].ns_per_item); });
+  column("median ns", [&](std::size_t i) { return bench::format_number(b.records[i].ns_median); });
+  column("samples", [&](std::size_t i) {
+    return std::to_string(b.records[i].samples) + " x " + std::to_string(b.records[i].runs_per_sample);
+  });
+  column("spread", [](std::size_t) { return std::string("100.0 %"); });
+  if (with_ratio) column("ratio", [&](std::size_t i) { return bench::format_number(b.ratios[i]); });
+  for (const auto& m : metrics) {
+    column(m, [&](std::size_t i) {
+      for (const auto& [k, v] : b.records[i].metrics)
+        if (k == m) return bench::format_number(v);
+      return std::string();
+    });
+  }
   ImGui::TableHeadersRow();
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(b.records.size()));
@@ -790,6 +822,10 @@ void draw_benchmarks_panel(ui_state& state) {
     ImGui::SameLine();
     help_marker(info->notes.c_str());
   }
+  // Open while choosing; closed once results are in, so that the plots below have the room
+  // (a click opens it again).
+  if (b.collapse_options) ImGui::SetNextItemOpen(false, ImGuiCond_Always);
+  b.collapse_options = false;
   if (ImGui::CollapsingHeader("Options", ImGuiTreeNodeFlags_DefaultOpen)) {
     for (const auto& spec : info->options) draw_option(b, *info, spec);
   }

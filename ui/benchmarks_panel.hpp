@@ -43,6 +43,7 @@ struct benchmarks_state {
   std::string result_view;  // the result tab shown (a choice above the view where the tabs do not fit)
   std::string message;
   bool message_is_error = false;
+  bool collapse_options = false;  // close the Options section next frame (the first results arrived)
 };
 
 // The panel's state, created on first use.

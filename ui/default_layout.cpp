@@ -63,6 +63,29 @@ panel_rect stage_rect(ImVec2 display) {
           ImVec2(stage_clear_fraction * display.x, stage_clear_fraction * display.y)};
 }
 
+panel_rect free_area(const layout_plan& plan, ImVec2 display, float menu_height, float gap) {
+  const panel_rect stage = stage_rect(display);
+  const ImVec2 stage_end(stage.position.x + stage.size.x, stage.position.y + stage.size.y);
+  float left = 0.0f, top = menu_height, right = display.x, bottom = display.y;
+  const auto keep_off = [&](const panel_rect& r) {
+    const ImVec2 end(r.position.x + r.size.x, r.position.y + r.size.y);
+    if (end.x <= stage.position.x) {
+      left = std::max(left, end.x + gap);
+    } else if (r.position.x >= stage_end.x) {
+      right = std::min(right, r.position.x - gap);
+    } else if (end.y <= stage.position.y) {
+      top = std::max(top, end.y + gap);
+    } else if (r.position.y >= stage_end.y) {
+      bottom = std::min(bottom, r.position.y - gap);
+    }
+  };
+  if (plan.sections) keep_off(plan.column);
+  for (std::size_t i = 0; i < plan.rects.size(); ++i) {
+    if (i >= plan.in_column.size() || plan.in_column[i] == 0) keep_off(plan.rects[i]);
+  }
+  return {ImVec2(left, top), ImVec2(std::max(1.0f, right - left), std::max(1.0f, bottom - top))};
+}
+
 layout_plan plan_layout(std::span<const panel_need> needs, ImVec2 display, float menu_height, float gap) {
   const panel_rect stage = stage_rect(display);
   const float top = menu_height + gap;

@@ -58,4 +58,10 @@ layout_plan plan_layout(std::span<const panel_need> needs, ImVec2 display, float
 // The stage no panel covers (the central stage_clear_fraction of each side).
 panel_rect stage_rect(ImVec2 display);
 
+// The part of the window the plan's panels leave free around the stage, below a menu bar
+// `menu_height` tall: bounded by the panels left, right, above and below stage_rect,
+// `gap` off each (a panel over the stage, Benchmarks, is opened on purpose and ignored).
+// The 3D view is centred on it and frames the bodies in it (ui/stage_area.hpp).
+panel_rect free_area(const layout_plan& plan, ImVec2 display, float menu_height, float gap);
+
 }  // namespace framelab::ui

@@ -19,15 +19,20 @@ struct label_box {
   bool is_arrow() const { return tail.x != anchor.x || tail.y != anchor.y; }
 };
 
-// Where labels may go: inside the window (a label is moved in from its edges) and off
-// the keep-out rectangles (presentation mode's readouts, plot and transport bar).
+// Where labels may go: inside the stage's free area (a label is moved in from its edges;
+// the panels lie outside it) and off the keep-out rectangles (presentation mode's
+// readouts, plot and transport bar, and the bodies small enough to keep off).
 struct label_area {
-  ImVec2 size{1.0e9f, 1.0e9f};  // the window, pixels
+  ImVec2 corner{0.0f, 0.0f};    // the area's top left, pixels
+  ImVec2 size{1.0e9f, 1.0e9f};  // its size, pixels
   struct rect {
     ImVec2 corner;
     ImVec2 size;
   };
   std::vector<rect> keep_out;
+  // The small bodies on screen: a label keeps off them like a keep-out, but a leader line
+  // may cross them (a leader across a body beats a label far away).
+  std::vector<rect> bodies;
 };
 
 // Where a label wants its top-left corner: for an arrow, beside the head on the side it
@@ -38,10 +43,16 @@ ImVec2 preferred_corner(const label_box& label, float gap);
 // The top-left corner of each label, in the input order: no two rectangles overlap
 // (touching edges allowed); when a free row exists within max_label_steps steps, no
 // rectangle (grown by gap / 2) crosses an arrow (the segment tail -> anchor of a label
-// with a tail) or a keep-out rectangle; every label inside the area when it fits; a label
-// with no conflict stays at its preferred corner (moved inside the area).
+// with a tail), a keep-out rectangle or the leader line of a label placed before it, and
+// its own leader line (anchor -> leader_end) crosses no placed label and no keep-out;
+// every label inside the area when it fits; a label with no conflict stays at its
+// preferred corner (moved inside the area).
 std::vector<ImVec2> place_labels(const std::vector<label_box>& labels, float gap, const label_area& area = {});
 inline constexpr int max_label_steps = 24;
+
+// The point of the label's box [corner, corner + size] nearest its anchor: where the
+// leader line of a moved label ends.
+ImVec2 leader_end(ImVec2 anchor, ImVec2 corner, ImVec2 size);
 
 // True when the rectangles [a, a + a_size) and [b, b + b_size) overlap with positive area.
 bool rectangles_overlap(ImVec2 a, ImVec2 a_size, ImVec2 b, ImVec2 b_size);

@@ -31,20 +31,36 @@ std::string format_tick(double value, double step) {
   return text;
 }
 
-// A tick of a log axis at 10^exponent: "1e-12" for whole decades, else two digits.
-std::string format_decade(double exponent) {
+// A tick of a log axis at 10^exponent: "0.01", "1000", "1e-12" for whole decades, else
+// `digits` significant digits.
+std::string format_decade(double exponent, int digits = 2) {
   char text[32];
   const double k = std::round(exponent);
   if (std::abs(exponent - k) < 1e-9) {
-    if (k == 0.0) return "1";
-    std::snprintf(text, sizeof text, "1e%d", static_cast<int>(k));
+    if (k >= -3.0 && k <= 4.0) {  // 0.001 ... 10000 as they read
+      std::snprintf(text, sizeof text, "%g", std::pow(10.0, k));
+    } else {
+      std::snprintf(text, sizeof text, "1e%d", static_cast<int>(k));
+    }
   } else {
-    std::snprintf(text, sizeof text, "%.2g", std::pow(10.0, exponent));
+    std::snprintf(text, sizeof text, "%.*g", digits, std::pow(10.0, exponent));
   }
   return text;
 }
 
 }  // namespace
+
+// The labels of a log axis's ticks (exponents), with as few significant digits as keep
+// every label different from its neighbours ("0.02 0.025 0.03", never "0.02 0.02 0.03").
+std::vector<std::string> log_tick_labels(const std::vector<double>& exponents) {
+  std::vector<std::string> labels;
+  for (int digits = 2; digits <= 6; ++digits) {
+    labels.clear();
+    for (const double t : exponents) labels.push_back(format_decade(t, digits));
+    if (std::adjacent_find(labels.begin(), labels.end()) == labels.end()) break;
+  }
+  return labels;
+}
 
 ImU32 series_color(std::size_t i) {
   static const ImU32 palette[] = {IM_COL32(86, 180, 233, 255), IM_COL32(230, 159, 0, 255),
@@ -125,11 +141,10 @@ std::vector<double> spaced_x_ticks(const plot_range& xr, bool log_x, float pixel
     ticks = nice_ticks(xr.min, xr.max, target);
     const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : 1.0;
     labels.clear();
+    if (log_x) labels = log_tick_labels(ticks);
+    for (std::size_t i = 0; !log_x && i < ticks.size(); ++i) labels.push_back(format_tick(ticks[i], step));
     float widest = 0.0f;
-    for (double t : ticks) {
-      labels.push_back(log_x ? format_tick(std::pow(10.0, t), std::pow(10.0, t)) : format_tick(t, step));
-      widest = std::max(widest, ImGui::CalcTextSize(labels.back().c_str()).x);
-    }
+    for (const auto& label : labels) widest = std::max(widest, ImGui::CalcTextSize(label.c_str()).x);
     const float spacing = ticks.size() > 1 ? pixels * static_cast<float>(step / (xr.max - xr.min)) : pixels;
     if (spacing >= widest + font || target <= 2) break;
   }
@@ -187,11 +202,10 @@ void line_plot(const char* id, std::span<const plot_series> series, const plot_o
       nice_ticks(yr.min, yr.max, std::max(2, static_cast<int>((data_bottom - data_top) / (font * 2.5f))));
   const double ystep = yticks.size() > 1 ? yticks[1] - yticks[0] : 1.0;
   std::vector<std::string> ylabels;
+  if (options.log_y) ylabels = log_tick_labels(yticks);
+  for (std::size_t i = 0; !options.log_y && i < yticks.size(); ++i) ylabels.push_back(format_tick(yticks[i], ystep));
   float y_label_width = 0.0f;
-  for (double t : yticks) {
-    ylabels.push_back(options.log_y ? format_decade(t) : format_tick(t, ystep));
-    y_label_width = std::max(y_label_width, ImGui::CalcTextSize(ylabels.back().c_str()).x);
-  }
+  for (const auto& label : ylabels) y_label_width = std::max(y_label_width, ImGui::CalcTextSize(label.c_str()).x);
   // The right margin holds half of the last x label (centred on its tick).
   const float right_margin = 0.5f * ImGui::CalcTextSize(format_tick(xr.max, 1.0).c_str()).x + 6.0f;
   const ImVec2 p0(origin.x + y_label_width + 0.5f * font, data_top);

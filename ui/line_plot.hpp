@@ -49,6 +49,10 @@ struct plot_range {
 // Exposed for tests.
 plot_range data_range(std::span<const plot_series> series, bool along_x, bool log_x, bool log_y = false);
 
+// The labels of a log axis's ticks at 10^exponent: whole decades as "0.01", "1000" or
+// "1e-12", others with the fewest significant digits (2 to 6) that keep neighbours apart.
+std::vector<std::string> log_tick_labels(const std::vector<double>& exponents);
+
 // "Nice" tick positions (1, 2, 5 x 10^k steps) covering [min, max].
 std::vector<double> nice_ticks(double min, double max, int target_count);
 

@@ -6,6 +6,7 @@
 #include "scenes/registry.hpp"
 #include "ui/panels.hpp"
 #include "ui/presentation.hpp"
+#include "ui/split_stage.hpp"
 #include "ui/ui_scale.hpp"
 #include "ui/record_dialog.hpp"
 #include "ui/widgets.hpp"
@@ -95,6 +96,20 @@ void lessons_menu(ui_state& state) {
   ImGui::EndMenu();
 }
 
+// View > Split stage: the world's view and a frame's side by side (ui/split_stage.hpp).
+void split_stage_menu(ui_state& state) {
+  const std::vector<std::string> choices = split_choices(state.sim->view());
+  if (!ImGui::BeginMenu("Split stage", !choices.empty())) {
+    tooltip("One run seen from the world (left) and from a frame riding with the scene (right)");
+    return;
+  }
+  if (ImGui::MenuItem("Off", nullptr, state.split_frame.empty())) state.split_frame.clear();
+  for (const auto& name : choices) {
+    if (ImGui::MenuItem(("World | " + name).c_str(), nullptr, state.split_frame == name)) state.split_frame = name;
+  }
+  ImGui::EndMenu();
+}
+
 }  // namespace
 
 void draw_main_menu(ui_state& state) {
@@ -148,6 +163,7 @@ void draw_main_menu(ui_state& state) {
     if (ImGui::MenuItem("Presentation", "Tab", presenting(state))) apply_shortcut(state, shortcut::toggle_presentation);
     tooltip("Hide the panels and frame the bodies: the stage for the class (Tab or Esc to come back)");
     ImGui::MenuItem("Fullscreen", "F11", &state.fullscreen);
+    split_stage_menu(state);
     ui_scale_menu(state);
     ImGui::EndMenu();
   }

@@ -14,6 +14,7 @@
 #include "ui/panels.hpp"
 #include "ui/presentation.hpp"
 #include "ui/scene_panels.hpp"
+#include "ui/split_stage.hpp"
 #include "ui/widgets.hpp"
 
 namespace framelab::ui {
@@ -161,21 +162,55 @@ void place_next_window(layout_state& layout, const char* title, const panel_rect
   it->second = {layout.generation, r};
 }
 
+// A split stage (ui/split_stage.hpp) halves the free area: the world's view on the left,
+// the chosen frame's on the right.
+void split_if_asked(ui_state& state, const screen_rect& free) {
+  if (!split_node(state)) return;
+  const auto [world, frame] = split_stages(free, layout_gap());
+  state.stage = world;
+  state.second_stage = frame;
+}
+
 }  // namespace
+
+void place_presentation_stage(ui_state& state) {
+  if (ImGui::GetCurrentContext() == nullptr) return;  // no window yet (state driven headless): no stage
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const screen_rect window{0.0f, 0.0f, display.x, display.y};
+  state.second_stage.reset();
+  // The presentation shows no panel; a stage plot takes the right of the window.
+  const screen_rect beside_plot{0.0f, 0.0f, (1.0f - stage_plot_share) * display.x, display.y};
+  state.stage = stage_plot_shown(state) ? stage_centred_on(beside_plot, beside_plot) : stage_centred_on(window, window);
+  split_if_asked(state, state.stage.free);
+}
 
 void update_layout(ui_state& state) {
   layout_state& layout = layout_of(state);
   if (state.relayout_panels) ++layout.generation;
   layout.keys.clear();
   layout.plan = {};
-  if (presenting(state)) return;  // the presentation shows no panel
+  if (presenting(state)) {
+    place_presentation_stage(state);
+    return;
+  }
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const screen_rect window{0.0f, 0.0f, display.x, display.y};
+  state.second_stage.reset();
   const auto open = open_panels(state);
   std::vector<panel_need> needs;
   for (const auto& [key, need] : open) {
     layout.keys.push_back(key);
     needs.push_back(need);
   }
-  layout.plan = plan_layout(needs, ImGui::GetIO().DisplaySize, ImGui::GetFrameHeight(), layout_gap());
+  layout.plan = plan_layout(needs, display, ImGui::GetFrameHeight(), layout_gap());
+  const panel_rect free = free_area(layout.plan, display, ImGui::GetFrameHeight(), layout_gap());
+  state.stage = stage_centred_on({free.position.x, free.position.y, free.size.x, free.size.y}, window);
+  split_if_asked(state, state.stage.free);
+}
+
+stage_viewport current_stage(const ui_state& state) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  return stage_or_window(state.stage, display.x, display.y);
 }
 
 const layout_plan& current_layout(ui_state& state) {

@@ -13,8 +13,17 @@ namespace framelab::ui {
 
 enum class panel_id { transport, browser, parameters, tree, plots, scene, benchmarks };
 
-// Plans this frame's layout from the open panels (draw_ui calls it before any panel).
+// Plans this frame's layout from the open panels (draw_ui calls it before any panel), and
+// the stage the panels leave (ui_state::stage; presentation mode: the window, or its
+// part left of a stage plot).
 void update_layout(ui_state& state);
+
+// The presentation's stage, at once: entering presentation mode frames the bodies on it
+// before the next frame's layout.
+void place_presentation_stage(ui_state& state);
+
+// This frame's stage (ui_state::stage), or the whole window before the first frame.
+stage_viewport current_stage(const ui_state& state);
 
 // This frame's plan (for tests and the app).
 const layout_plan& current_layout(ui_state& state);

@@ -28,4 +28,9 @@ float parameters_width(ui_state& state);
 // the plot or above it, the plot at least 8 lines tall).
 float plots_height(ui_state& state, float width);
 
+// `channels` (indices into `defs`) grouped by unit, in the order each unit first appears:
+// one plot per group, so that a y axis has one unit (the Plots panel, the stage plot).
+std::vector<std::vector<std::size_t>> channels_by_unit(const std::vector<channel_def>& defs,
+                                                       const std::vector<std::size_t>& channels);
+
 }  // namespace framelab::ui

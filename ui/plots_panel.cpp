@@ -28,12 +28,65 @@ float list_height_above(std::size_t channels) {
          ImGui::GetStyle().ScrollbarSize;
 }
 
+// The ticked channels.
+std::vector<std::size_t> plotted_channels(const ui_state& state) {
+  std::vector<std::size_t> channels;
+  for (std::size_t i = 0; i < state.sim->channel_defs().size() && i < state.plotted.size(); ++i)
+    if (state.plotted[i]) channels.push_back(i);
+  return channels;
+}
+
+// The plot's least height: the largest unit group's plot, under a row of unit tabs when
+// the ticked channels have more than one unit.
+float plots_min_height(const std::vector<std::vector<std::size_t>>& groups) {
+  std::size_t most = 0;
+  for (const auto& group : groups) most = std::max(most, group.size());
+  return min_plot_height(most) + (groups.size() > 1 ? ImGui::GetFrameHeightWithSpacing() : 0.0f);
+}
+
+// One unit's channels against time, the unit on the y axis.
+void unit_plot(const ui_state& state, const std::vector<std::size_t>& group, std::size_t first, float height) {
+  const auto& defs = state.sim->channel_defs();
+  const auto& history = state.sim->history();
+  const auto& times = history.times();
+  std::vector<plot_series> series;
+  for (const std::size_t i : group) {
+    const auto& values = history.values(i);
+    const std::size_t n = std::min(values.size(), times.size());
+    const std::size_t begin = std::min(first, n);
+    series.push_back({defs[i].name, std::span<const double>(times).subspan(begin, n - begin),
+                      std::span<const double>(values).subspan(begin, n - begin), series_color(i)});
+  }
+  plot_options options;
+  options.x_label = "t (s)";
+  options.y_label = group.empty() ? std::string() : defs[group.front()].unit;
+  options.log_x = state.plot_log_x;
+  options.size = ImVec2(0.0f, height);
+  line_plot("channels_plot", series, options);
+}
+
 }  // namespace
+
+std::vector<std::vector<std::size_t>> channels_by_unit(const std::vector<channel_def>& defs,
+                                                       const std::vector<std::size_t>& channels) {
+  std::vector<std::vector<std::size_t>> groups;
+  std::vector<std::string> units;
+  for (const std::size_t c : channels) {
+    const auto it = std::find(units.begin(), units.end(), defs[c].unit);
+    if (it == units.end()) {
+      units.push_back(defs[c].unit);
+      groups.push_back({c});
+    } else {
+      groups[static_cast<std::size_t>(it - units.begin())].push_back(c);
+    }
+  }
+  return groups;
+}
 
 float plots_height(ui_state& state, float width) {
   const auto& defs = state.sim->channel_defs();
-  const auto plotted = static_cast<std::size_t>(std::count(state.plotted.begin(), state.plotted.end(), true));
-  const float plot = ImGui::GetFrameHeightWithSpacing() + min_plot_height(plotted);
+  const float plot =
+      ImGui::GetFrameHeightWithSpacing() + plots_min_height(channels_by_unit(defs, plotted_channels(state)));
   return list_beside(width, channel_list_width(defs))
              ? plot
              : plot + list_height_above(defs.size()) + ImGui::GetStyle().ItemSpacing.y;
@@ -82,24 +135,22 @@ void draw_plots_panel(ui_state& state) {
     const double start = times.back() - state.plot_window_s;
     first = static_cast<std::size_t>(std::lower_bound(times.begin(), times.end(), start) - times.begin());
   }
-  std::vector<plot_series> series;
-  std::string units;
-  for (std::size_t i = 0; i < defs.size() && i < state.plotted.size(); ++i) {
-    if (!state.plotted[i]) continue;
-    const auto& values = history.values(i);
-    const std::size_t n = std::min(values.size(), times.size());
-    const std::size_t begin = std::min(first, n);
-    series.push_back({defs[i].name + (defs[i].unit.empty() ? "" : " (" + defs[i].unit + ")"),
-                      std::span<const double>(times).subspan(begin, n - begin),
-                      std::span<const double>(values).subspan(begin, n - begin), series_color(i)});
-    if (units.find(defs[i].unit) == std::string::npos) append_separated(units, ", ", defs[i].unit);
+  // One unit per y axis: channels of several units get a tab per unit.
+  const auto groups = channels_by_unit(defs, plotted_channels(state));
+  const float height = fill_height(state, plots_min_height(groups));
+  if (groups.size() <= 1) {
+    unit_plot(state, groups.empty() ? std::vector<std::size_t>{} : groups.front(), first, height);
+  } else if (ImGui::BeginTabBar("units")) {
+    for (const auto& group : groups) {
+      const std::string& unit = defs[group.front()].unit;
+      const std::string tab = (unit.empty() ? std::string("no unit") : unit) + "##" + unit;
+      if (!ImGui::BeginTabItem(tab.c_str())) continue;
+      tooltip("The ticked channels measured in this unit");
+      unit_plot(state, group, first, height - ImGui::GetFrameHeightWithSpacing());
+      ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
   }
-  plot_options options;
-  options.x_label = "t (s)";
-  options.y_label = units;
-  options.log_x = state.plot_log_x;
-  options.size = ImVec2(0.0f, fill_height(state, min_plot_height(series.size())));
-  line_plot("channels_plot", series, options);
   ImGui::EndGroup();
   end_panel(state, panel_id::plots);
 }

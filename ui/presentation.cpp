@@ -7,7 +7,10 @@
 #include <span>
 
 #include "scenes/registry.hpp"
+#include "scenes/world/world_scene.hpp"
+#include "scenes/world/world_spec.hpp"
 #include "ui/line_plot.hpp"
+#include "ui/panel_layout.hpp"
 #include "ui/panels.hpp"
 #include "ui/reading_text.hpp"
 #include "ui/widgets.hpp"
@@ -28,9 +31,11 @@ constexpr ImGuiWindowFlags overlay_flags = ImGuiWindowFlags_NoDecoration | ImGui
                                            ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
                                            ImGuiWindowFlags_NoMove;
 
-// Bottom centre: play/pause, step, reset, the scene's actions, the time, and the way out.
+// Bottom centre: play/pause, step, reset, the scene's actions, the time, and the way out,
+// in the stage font (readable from the back row like the readouts).
 void draw_transport_bar(ui_state& state) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::PushFont(font_for(font_role::stage));
   const float margin = ImGui::GetFontSize() * 0.5f;
   ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y - margin), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
   ImGui::SetNextWindowBgAlpha(0.75f);
@@ -44,6 +49,7 @@ void draw_transport_bar(ui_state& state) {
     state.transport_bar_top = ImGui::GetWindowPos().y;
   }
   ImGui::End();
+  ImGui::PopFont();
 }
 
 // A channel to read out, with how to show it.
@@ -134,9 +140,8 @@ void draw_reload_banner(ui_state& state) {
   ImGui::PopFont();
 }
 
-// Right of the 3D view: the stage plot's channel against time, in the stage font, over
-// the history window the Plots panel uses (ui_state::plot_window_s).
-void draw_stage_plot(ui_state& state, std::size_t channel) {
+// The channels' samples within the history window the Plots panel uses (ui_state::plot_window_s).
+plot_series channel_series(const ui_state& state, std::size_t channel) {
   const auto& def = state.sim->channel_defs()[channel];
   const auto& history = state.sim->history();
   const auto& times = history.times();
@@ -148,6 +153,15 @@ void draw_stage_plot(ui_state& state, std::size_t channel) {
     first = static_cast<std::size_t>(std::lower_bound(times.begin(), times.begin() + static_cast<long>(n), start) -
                                      times.begin());
   }
+  return {def.name, std::span<const double>(times).subspan(first, n - first),
+          std::span<const double>(values).subspan(first, n - first), series_color(channel)};
+}
+
+// Right of the 3D view: the stage plot's channels against time, in the stage font, one
+// plot per unit (a y axis has one unit), stacked, sharing the height.
+void draw_stage_plot(ui_state& state, const std::vector<std::size_t>& channels) {
+  const auto& defs = state.sim->channel_defs();
+  const auto groups = channels_by_unit(defs, channels);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::PushFont(font_for(font_role::stage));
   const float margin = 0.3f * ImGui::GetFontSize();
@@ -159,14 +173,28 @@ void draw_stage_plot(ui_state& state, std::size_t channel) {
   constexpr ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings |
                                      ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoMove;
   if (ImGui::Begin("##stage_plot", nullptr, flags)) {
-    const std::string label = def.name + (def.unit.empty() ? "" : " (" + def.unit + ")");
-    const plot_series series{label, std::span<const double>(times).subspan(first, n - first),
-                             std::span<const double>(values).subspan(first, n - first), series_color(channel)};
-    plot_options options;
-    options.x_label = "t (s)";
-    options.y_label = def.unit;
-    options.size = ImVec2(0.0f, ImGui::GetContentRegionAvail().y);
-    line_plot("##stage_plot_lines", std::span<const plot_series>(&series, 1), options);
+    ImGui::SetWindowFontScale(1.0f);  // kept by the window from the last frame otherwise
+    const float spacing = ImGui::GetStyle().ItemSpacing.y;
+    // Plots of several units that would not fit at their least height (8 text lines of
+    // data each) share the height in a smaller font rather than run off the window.
+    float needed = spacing * static_cast<float>(groups.size() - 1);
+    for (const auto& group : groups) needed += min_plot_height(group.size());
+    const float room = ImGui::GetContentRegionAvail().y;
+    if (needed > room) ImGui::SetWindowFontScale(std::max(0.5f, 0.9f * room / needed));  // 0.9: padding does not shrink
+    const float each = (ImGui::GetContentRegionAvail().y - spacing * static_cast<float>(groups.size() - 1)) /
+                       static_cast<float>(groups.size());
+    for (std::size_t u = 0; u < groups.size(); ++u) {
+      std::vector<plot_series> series;
+      for (const std::size_t c : groups[u]) series.push_back(channel_series(state, c));
+      const std::string& unit = defs[groups[u].front()].unit;
+      plot_options options;
+      options.x_label = "t (s)";
+      options.y_label = unit.empty() ? std::string("(no unit)") : unit;
+      options.size = ImVec2(0.0f, each);
+      ImGui::PushID(static_cast<int>(u));
+      line_plot("##stage_plot_lines", series, options);
+      ImGui::PopID();
+    }
     note_overlay(state);
   }
   ImGui::End();
@@ -175,17 +203,47 @@ void draw_stage_plot(ui_state& state, std::size_t channel) {
 
 }  // namespace
 
-std::optional<std::size_t> stage_plot_channel(const ui_state& state) {
-  if (state.stage_plot.empty() || state.sim == nullptr || !state.sim->loaded()) return std::nullopt;
+std::vector<std::size_t> stage_plot_channels(const ui_state& state) {
+  std::vector<std::size_t> chosen;
+  if (state.sim == nullptr || !state.sim->loaded()) return chosen;
   const auto& defs = state.sim->channel_defs();
-  for (std::size_t i = 0; i < defs.size(); ++i) {
-    if (defs[i].name == state.stage_plot) return i;
+  for (const auto& name : state.stage_plot) {
+    for (std::size_t i = 0; i < defs.size(); ++i) {
+      if (defs[i].name == name && chosen.size() < max_stage_plot_channels) chosen.push_back(i);
+    }
   }
-  return std::nullopt;
+  return chosen;
 }
 
 bool stage_plot_shown(const ui_state& state) {
-  return presenting(state) && stage_plot_channel(state).has_value();
+  return presenting(state) && !stage_plot_channels(state).empty();
+}
+
+namespace {
+
+// The running scene's file, for a world scene (scenes/world/world_scene.hpp).
+const world_spec* scene_file(const scene& current) {
+  const auto* world = dynamic_cast<const world_scene*>(&current);
+  return world != nullptr && world->spec() ? world->spec().get() : nullptr;
+}
+
+}  // namespace
+
+camera_mode starting_camera_mode(const simulation& sim, bool preset_camera) {
+  const auto& built_in = registered_scenes();
+  const bool opened_as_file = std::none_of(built_in.begin(), built_in.end(), [&](const scene_entry& e) {
+    return e.info.name == sim.entry().info.name;
+  });
+  const world_spec* file = opened_as_file ? scene_file(sim.current()) : nullptr;
+  const bool placed_by_file = file != nullptr && file->camera.has_value() && file->focus.empty();
+  return preset_camera || placed_by_file ? camera_mode::fixed : camera_mode::automatic;
+}
+
+const std::vector<std::string>& camera_focus(const ui_state& state) {
+  static const std::vector<std::string> everything;
+  if (!state.camera.focus.empty() || state.sim == nullptr || !state.sim->loaded()) return state.camera.focus;
+  const world_spec* file = scene_file(state.sim->current());
+  return file != nullptr ? file->focus : everything;
 }
 
 void enter_presentation(ui_state& state) {
@@ -198,6 +256,7 @@ void enter_presentation(ui_state& state) {
   show_panels(state, panel_visibility{false, false, false, false, false, false});
   state.show_help = false;
   if (state.camera.mode == camera_mode::user) state.camera.mode = camera_mode::automatic;
+  place_presentation_stage(state);
   if (state.camera.mode == camera_mode::automatic && state.camera.frame_scene) state.camera.frame_scene();
 }
 
@@ -229,7 +288,7 @@ void draw_presentation_overlay(ui_state& state) {
   if (!recording_the_stage(state)) draw_transport_bar(state);
   draw_readouts(state);
   draw_reload_banner(state);
-  if (const auto channel = stage_plot_channel(state)) draw_stage_plot(state, *channel);
+  if (const auto channels = stage_plot_channels(state); !channels.empty()) draw_stage_plot(state, channels);
 }
 
 }  // namespace framelab::ui

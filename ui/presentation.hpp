@@ -29,14 +29,26 @@ inline bool recording_the_stage(const ui_state& state) {
 }
 
 // A plot on the stage (ui_state::stage_plot) takes this share of the window's width, at
-// the right; the bodies are framed in the rest.
+// the right; the stage (ui/stage_area.hpp) is the rest: the 3D view shrinks to it.
 inline constexpr float stage_plot_share = 0.42f;
 
-// The channel ui_state::stage_plot names in the running scene, if it has one.
-std::optional<std::size_t> stage_plot_channel(const ui_state& state);
+inline constexpr std::size_t max_stage_plot_channels = 4;
+
+// The channels ui_state::stage_plot names in the running scene (those it has), in order.
+std::vector<std::size_t> stage_plot_channels(const ui_state& state);
 
 // Whether presentation mode shows a plot beside the 3D view now.
 bool stage_plot_shown(const ui_state& state);
+
+// How a newly loaded scene's camera starts: kept where it is (fixed) when a preset or the
+// scene file opened as a file placed it ("camera" with a target, distance, yaw or pitch
+// and no "focus"; a built-in scene made from a file, the carousel, is framed as the
+// other built-in scenes are), else framed by presentation mode.
+camera_mode starting_camera_mode(const simulation& sim, bool preset_camera);
+
+// What presentation mode frames (render/camera_framing.hpp's focus): a script's
+// `camera focus NAME...`, else the scene file's camera focus, else everything drawn.
+const std::vector<std::string>& camera_focus(const ui_state& state);
 
 void enter_presentation(ui_state& state);
 void leave_presentation(ui_state& state);

@@ -15,6 +15,7 @@
 #include "core/scene_view.hpp"
 #include "scenes/simulation.hpp"
 #include "ui/panel_store.hpp"
+#include "ui/stage_area.hpp"
 #include "ui/stage_hiding.hpp"
 
 namespace framelab::ui {
@@ -46,6 +47,7 @@ enum class camera_mode { automatic, fixed, follow, ride, user };
 struct camera_link {
   camera_mode mode = camera_mode::automatic;
   std::string node;  // follow, ride: the node's name
+  std::vector<std::string> focus;  // a script's `camera focus NAME...` (empty: the scene's own)
   std::function<camera_setup()> get;
   std::function<void(const camera_setup&)> set;
   // Where the mouse ray meets the ground plane y = 0 (world, m); nothing when the
@@ -115,17 +117,23 @@ struct ui_state {
     camera_setup camera;
   };
   std::optional<layout_memory> before_presentation;
-  // Presentation mode: one channel plotted against time, large, beside the 3D view
-  // (a script's `plot CHANNEL`; empty: none).
-  std::string stage_plot;
+  // Presentation mode: channels plotted against time, large, beside the 3D view (a
+  // script's `plot CHANNEL...`; empty: none); one plot per unit.
+  std::vector<std::string> stage_plot;
   // What a script hid from the stage for the class to predict (ui/stage_hiding.hpp).
   stage_hiding hidden;
   // Presentation mode's windows drawn this frame (readouts, plot, transport bar), in
   // pixels: the labels in the 3D view keep off them.
-  struct screen_rect {
-    float x = 0.0f, y = 0.0f, width = 0.0f, height = 0.0f;
-  };
+  using screen_rect = ui::screen_rect;
   std::vector<screen_rect> stage_overlays;
+  // This frame's stage (ui/stage_area.hpp): where the 3D view is centred and framed, set
+  // by draw_ui from the panels' layout or presentation mode's plot; empty before the
+  // first frame (the app then uses the whole window).
+  stage_viewport stage;
+  // The split stage (ui/split_stage.hpp): the node a second observer rides, shown beside
+  // the world's view (empty: one stage), and this frame's second half when it shows.
+  std::string split_frame;
+  std::optional<stage_viewport> second_stage;
   // Presentation mode: the top edge of the transport bar (px; the window's height when no
   // bar is drawn), so that the lesson's caption sits above it however many rows it has.
   float transport_bar_top = 0.0f;

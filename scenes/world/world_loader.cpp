@@ -422,7 +422,7 @@ class loader {
 
   void particle(const node& n, const std::string& path, world_spec& w) {
     check_keys(n, path, {"name", "frame", "position", "velocity", "mass", "force", "rod", "spring", "radius", "color",
-                         "arrows", "arrow_scale", "trail", "channels"});
+                         "arrows", "arrow_scale", "trail", "channels", "floor"});
     particle_spec p;
     const node* name = n.find("name");
     if (name == nullptr) fail(n, path, "missing \"name\"");
@@ -458,6 +458,7 @@ class loader {
       if (const node* l = spring->find("rest_length")) p.length = expr(*l, path + ".spring.rest_length", false);
     }
     if (const node* x = n.find("radius")) p.radius = number(*x, path + ".radius", 1e-4, 1e4);
+    if (const node* x = n.find("floor")) p.floor = number(*x, path + ".floor", -1e6, 1e6);
     if (const node* x = n.find("color")) p.color = color(*x, path + ".color");
     if (const node* x = n.find("arrows")) p.arrows = arrows(*x, path + ".arrows", arrow_owner::particle);
     p.arrow_scale = own_arrow_scale(n, path);
@@ -604,14 +605,30 @@ class loader {
     w.channels.push_back(std::move(c));
   }
 
-  void camera(const node& n, world_spec& w) const {
-    check_keys(n, "camera", {"target", "distance", "yaw_deg", "pitch_deg"});
+  // A camera of only "focus" leaves the placement to presentation mode's framing.
+  void camera(const node& n, world_spec& w) {
+    check_keys(n, "camera", {"target", "distance", "yaw_deg", "pitch_deg", "focus"});
     camera_setup c;
     if (const node* x = n.find("target")) c.target = vec3(*x, "camera.target");
     if (const node* x = n.find("distance")) c.distance = number(*x, "camera.distance", 0.01, 1e6);
     if (const node* x = n.find("yaw_deg")) c.yaw_deg = number(*x, "camera.yaw_deg", -3600, 3600);
     if (const node* x = n.find("pitch_deg")) c.pitch_deg = number(*x, "camera.pitch_deg", -89, 89);
-    w.camera = c;
+    const node* focus = n.find("focus");
+    if (focus == nullptr || n.find("target") || n.find("distance") || n.find("yaw_deg") || n.find("pitch_deg"))
+      w.camera = c;
+    if (focus == nullptr) return;
+    const node& list = array(*focus, "camera.focus");
+    for (std::size_t i = 0; i < list.items().size(); ++i) {
+      w.focus.push_back(string(list.items()[i], index("camera.focus", i), 64));
+      focus_nodes_.push_back(&list.items()[i]);
+    }
+  }
+
+  // The camera's focus names frames, particles and bodies, known only once the whole file is read.
+  void check_focus(const world_spec& w) const {
+    for (std::size_t i = 0; i < w.focus.size(); ++i)
+      if (!names_used_.contains(w.focus[i]))
+        fail(*focus_nodes_[i], index("camera.focus", i), "no frame, particle or body named '" + w.focus[i] + "'");
   }
 
   void world(const node& root, world_spec& w) {
@@ -780,6 +797,7 @@ class loader {
   std::set<std::string> names_used_;
   std::vector<late_frame> late_frames_;  // a frame trail's "frame", resolved once every frame is known
   std::vector<const node*> readout_nodes_;
+  std::vector<const node*> focus_nodes_;
   std::vector<const node*> channel_expressions_;  // each file channel's "expression", compiled last
 };
 
@@ -818,6 +836,7 @@ std::optional<std::string> parse_world_document(const located_json& root, const 
         return one_line(source + ":1:1: two channels are named '" + c + "' (rename a frame, particle or channel)");
     l.compile_channels(w, channels);
     l.check_readouts(w, channels);
+    l.check_focus(w);
     if (w.title.empty()) w.title = std::filesystem::path(source).stem().string();
     out = std::move(w);
   } catch (const load_error& e) {

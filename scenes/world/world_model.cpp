@@ -302,6 +302,21 @@ double world_model::motion_time(double tau) const {
   return tau;
 }
 
+// A particle on its floor (spec: particle_spec::floor) at rest stays there.
+bool world_model::on_floor(const particle_state& s, double floor) {
+  return s.r.y <= floor && s.v == glm::dvec3(0.0);
+}
+
+// A step that ends below the floor lands where the step's chord meets it, a fraction
+// (y0 - floor) / (y0 - y1) along, and stops: a perfectly inelastic landing.
+particle_state world_model::landed(const particle_state& before, const particle_state& after, double floor) {
+  const double drop = before.r.y - after.r.y;
+  const double along = drop > 0.0 ? std::clamp((before.r.y - floor) / drop, 0.0, 1.0) : 0.0;
+  particle_state stopped{before.r + along * (after.r - before.r), glm::dvec3(0.0)};
+  stopped.r.y = floor;
+  return stopped;
+}
+
 void world_model::step_piece(double dt, double end_time) {
   const double t = time_;
   constexpr double inf = std::numeric_limits<double>::infinity();
@@ -315,6 +330,11 @@ void world_model::step_piece(double dt, double end_time) {
   std::vector<particle_state> next(particles_.size());
   std::vector<world_body> next_bodies = bodies_;
   for (std::size_t i = 0; i < particles_.size(); ++i) {
+    const std::optional<double> floor = spec_->particles[i].floor;
+    if (floor && on_floor(particles_[i], *floor)) {  // landed: at rest in its frame
+      next[i] = particles_[i];
+      continue;
+    }
     // dT1/dt = v1, dv1/dt = a1
     const auto f = [&](double tau, const particle_state& y) {
       return particle_state{y.v, forces_at(i, tau, y).total()};
@@ -332,6 +352,7 @@ void world_model::step_piece(double dt, double end_time) {
     if (!next[i].is_finite())
       return refuse(pending_failure_.value_or("particle '" + spec_->particles[i].name +
                                               "': its state is not finite at " + time_text(t + dt)));
+    if (floor && next[i].r.y < *floor) next[i] = landed(particles_[i], next[i], *floor);
   }
   if (pending_failure_) return refuse(*pending_failure_);
   // the bodies with the frames as they are at the start of the step

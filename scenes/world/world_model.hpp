@@ -124,6 +124,8 @@ class world_model {
   // The locals at time t in place (a coasting frame advanced by dt) + one sweep.
   std::optional<std::string> evaluate_frames(double t, double dt);
   void step_piece(double dt, double end_time);  // a step that crosses no break
+  static bool on_floor(const particle_state& s, double floor);
+  static particle_state landed(const particle_state& before, const particle_state& after, double floor);
   double step_end_time(double dt);              // the time after one more step of dt
   double motion_time(double tau) const;         // when the motions are read for a stage at tau
   // A frame's local dynamics at time tau of the current step: its expressions, or its coasting.

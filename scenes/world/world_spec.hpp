@@ -83,6 +83,9 @@ struct particle_spec {
   world_expression length;                // rod length or spring rest length, m
   world_expression stiffness;             // spring constant, N/m
   double radius = 0.25;                   // drawn sphere, m
+  // The plane y = floor of its frame (m): the particle's centre lands there and stays, at
+  // rest in its frame (a stone on the ground); none: no floor.
+  std::optional<double> floor;
   glm::vec4 color{0.95f, 0.95f, 0.9f, 1.0f};
   std::vector<arrow_kind> arrows;
   std::optional<double> arrow_scale;      // m per unit of its arrows (default: the file's arrow_scale)
@@ -169,6 +172,7 @@ struct world_spec {
   int view_frame = -1;       // draw as seen from this frame (-1: the world)
   double arrow_scale = 0.5;  // m per unit of the arrow's quantity
   std::optional<camera_setup> camera;
+  std::vector<std::string> focus;  // camera.focus: the frames, particles and bodies presentation mode frames
 };
 
 // A body in a turning frame (frame_turns) or on a spring is a link of the joint tree

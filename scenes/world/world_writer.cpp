@@ -188,6 +188,7 @@ json particle_json(const world_spec& w, const particle_spec& p) {
                          {"rest_length", expression_json(p.length)}};
   }
   out["radius"] = p.radius;
+  if (p.floor) out["floor"] = *p.floor;
   out["color"] = color_json(p.color);
   if (!p.arrows.empty()) out["arrows"] = arrows_json(p.arrows);
   if (p.arrow_scale) out["arrow_scale"] = *p.arrow_scale;
@@ -292,6 +293,7 @@ std::string world_to_json(const world_spec& w) {
                          {"yaw_deg", w.camera->yaw_deg},
                          {"pitch_deg", w.camera->pitch_deg}};
   }
+  if (!w.focus.empty()) out["camera"]["focus"] = w.focus;
   json frames = json::array();
   for (std::size_t i = 0; i < w.frames.size(); ++i)
     if (w.frames[i].parent < 0) frames.push_back(frame_json(w, i));

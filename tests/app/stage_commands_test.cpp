@@ -64,8 +64,9 @@ TEST_F(stage_commands, bad_camera_and_plot_lines_are_refused_at_load_naming_file
       {"camera follow", "needs one node name"},
       {"camera ride a b", "needs one node name"},
       {"camera frame now", "takes nothing more"},
-      {"plot", "plot: expected one channel"},
-      {"plot a b", "plot: expected one channel"},
+      {"plot", "plot: expected one to 4 channel names"},
+      {"split", "split: expected one frame name"},
+      {"plot a b c d e", "plot: expected one to 4 channel names"},
   };
   for (const auto& [line, reason] : cases) {
     gui_script script;
@@ -113,20 +114,58 @@ TEST_F(stage_commands, follow_and_ride_need_a_node_of_the_running_scene) {
 
 TEST_F(stage_commands, plot_puts_a_channel_on_the_stage_and_off) {
   ASSERT_FALSE(play("scene carousel\nplot coriolis\n"));
-  EXPECT_EQ(state_.stage_plot, "coriolis");
+  EXPECT_EQ(state_.stage_plot, std::vector<std::string>{"coriolis"});
   EXPECT_FALSE(ui::stage_plot_shown(state_)) << "only in presentation mode";
   ui::enter_presentation(state_);
   EXPECT_TRUE(ui::stage_plot_shown(state_));
-  ASSERT_TRUE(ui::stage_plot_channel(state_));
-  EXPECT_EQ(sim_.channel_defs()[*ui::stage_plot_channel(state_)].name, "coriolis");
-  const auto error = play("plot torque\n");
+  ASSERT_EQ(ui::stage_plot_channels(state_).size(), 1u);
+  EXPECT_EQ(sim_.channel_defs()[ui::stage_plot_channels(state_)[0]].name, "coriolis");
+  const auto error = play("plot coriolis torque\n");
   ASSERT_TRUE(error);
   EXPECT_NE(error->find("plot: no channel 'torque' in scene carousel (channels: platform_angle"), std::string::npos)
       << *error;
-  EXPECT_EQ(state_.stage_plot, "coriolis") << "a refused plot changes nothing";
+  EXPECT_EQ(state_.stage_plot, std::vector<std::string>{"coriolis"}) << "a refused plot changes nothing";
   ASSERT_FALSE(play("plot off\n"));
   EXPECT_TRUE(state_.stage_plot.empty());
   EXPECT_FALSE(ui::stage_plot_shown(state_));
+}
+
+// `camera focus NAME...` frames those nodes (checked against the running scene);
+// `camera frame` goes back to the scene's own focus.
+TEST_F(stage_commands, camera_focus_names_what_to_frame) {
+  ASSERT_FALSE(play("scene carousel\ncamera focus puck platform\n"));
+  EXPECT_EQ(state_.camera.mode, ui::camera_mode::automatic);
+  EXPECT_EQ(state_.camera.focus, (std::vector<std::string>{"puck", "platform"}));
+  const auto error = play("camera focus turret\n");
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->find("no node 'turret' in scene carousel"), std::string::npos) << *error;
+  EXPECT_EQ(state_.camera.focus, (std::vector<std::string>{"puck", "platform"})) << "a refused focus changes nothing";
+  EXPECT_TRUE(play("camera focus\n")) << "needs a name";
+  ASSERT_FALSE(play("camera frame\n"));
+  EXPECT_TRUE(state_.camera.focus.empty());
+}
+
+// `split FRAME` shows the world's view and FRAME's side by side; a name the scene lacks is
+// refused with the frames it has; `split off` ends it.
+TEST_F(stage_commands, split_shows_a_frames_view_beside_the_worlds) {
+  ASSERT_FALSE(play("scene carousel\nsplit platform\n"));
+  EXPECT_EQ(state_.split_frame, "platform");
+  const auto error = play("split turret\n");
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->find("split: no frame 'turret' in scene carousel (frames: "), std::string::npos) << *error;
+  EXPECT_EQ(state_.split_frame, "platform") << "a refused split changes nothing";
+  ASSERT_FALSE(play("split off\n"));
+  EXPECT_TRUE(state_.split_frame.empty());
+}
+
+// `plot a b` puts several channels on the stage, in the order given.
+TEST_F(stage_commands, plot_takes_several_channels) {
+  ASSERT_FALSE(play("scene carousel\nplot coriolis platform_angle\n"));
+  ui::enter_presentation(state_);
+  const std::vector<std::size_t> shown = ui::stage_plot_channels(state_);
+  ASSERT_EQ(shown.size(), 2u);
+  EXPECT_EQ(sim_.channel_defs()[shown[0]].name, "coriolis");
+  EXPECT_EQ(sim_.channel_defs()[shown[1]].name, "platform_angle");
 }
 
 // A preset's own camera is the lecturer's: presentation mode keeps it (no framing), and

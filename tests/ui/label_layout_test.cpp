@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
 
 namespace framelab::ui {
@@ -160,6 +161,30 @@ TEST(label_layout, labels_far_apart_stay_where_they_want_to_be) {
     EXPECT_FLOAT_EQ(corners[i].x, labels[i].anchor.x + gap);
     EXPECT_FLOAT_EQ(corners[i].y, labels[i].anchor.y - 15.0f - 0.5f * gap);
   }
+}
+
+
+// A label whose whole neighbourhood is kept out lands at the free place nearest to where
+// it wants to be (found here by scanning every 4 px of the window), not at the window's
+// far corner: within one label's width and height of that place.
+TEST(label_layout, a_crowded_label_lands_near_its_anchor_not_in_a_far_corner) {
+  label_area area;
+  area.size = ImVec2(1920.0f, 1080.0f);
+  area.keep_out.push_back({ImVec2(1400.0f, 0.0f), ImVec2(500.0f, 1080.0f)});
+  const label_box label{ImVec2(1500.0f, 800.0f), ImVec2(180.0f, 27.0f)};
+  const ImVec2 wanted = preferred_corner(label, gap);
+  float nearest_free = std::numeric_limits<float>::infinity();
+  for (float y = 0.0f; y + label.size.y <= area.size.y; y += 4.0f) {
+    for (float x = 0.0f; x + label.size.x <= area.size.x; x += 4.0f) {
+      const auto& k = area.keep_out[0];
+      if (rectangles_overlap(ImVec2(x, y), label.size, k.corner, k.size)) continue;
+      nearest_free = std::min(nearest_free, std::hypot(x - wanted.x, y - wanted.y));
+    }
+  }
+  const ImVec2 corner = place_labels({label}, gap, area)[0];
+  EXPECT_FALSE(rectangles_overlap(corner, label.size, area.keep_out[0].corner, area.keep_out[0].size));
+  EXPECT_LE(std::hypot(corner.x - wanted.x, corner.y - wanted.y), nearest_free + label.size.x + label.size.y)
+      << "placed at " << corner.x << ", " << corner.y;
 }
 
 }  // namespace

@@ -109,3 +109,22 @@ TEST(line_plot, hovering_the_plot_opens_its_readout) {
 
 }  // namespace
 }  // namespace framelab::ui
+
+namespace framelab {
+namespace {
+
+// Log-axis ticks inside one decade are labelled apart ("0.02 0.025 0.03", not "0.02 0.02 0.03").
+TEST(log_tick_labels, neighbours_never_repeat) {
+  for (const auto& [lo, hi] : std::vector<std::pair<double, double>>{{0.02, 0.035}, {1.0, 1.3}, {0.5, 5000.0}}) {
+    const std::vector<double> ticks = ui::nice_ticks(std::log10(lo), std::log10(hi), 6);
+    const std::vector<std::string> labels = ui::log_tick_labels(ticks);
+    ASSERT_EQ(labels.size(), ticks.size());
+    for (std::size_t i = 1; i < labels.size(); ++i) EXPECT_NE(labels[i - 1], labels[i]) << lo << " .. " << hi;
+    for (std::size_t i = 0; i < labels.size(); ++i)  // each label reads its tick's value to its own digits
+      EXPECT_NEAR(std::stod(labels[i]) / std::pow(10.0, ticks[i]), 1.0, 0.05) << labels[i];
+  }
+  EXPECT_EQ(ui::log_tick_labels({-2.0, 0.0, 3.0, 6.0}), (std::vector<std::string>{"0.01", "1", "1000", "1e6"}));
+}
+
+}  // namespace
+}  // namespace framelab

@@ -88,6 +88,30 @@ void find_panels_on_stage(ImVec2 display, std::vector<std::string>& problems) {
   }
 }
 
+// The stage's free area (ui_state::stage, issue 30): inside the window below the menu bar,
+// at least the middle of the window, under no panel; the camera's picture centred on it.
+void find_panels_on_free_area(const ui::stage_viewport& stage, ImVec2 display, std::vector<std::string>& problems) {
+  const ui::screen_rect& free = stage.free;
+  std::ostringstream where;
+  where << "free area (" << free.x << ", " << free.y << ") size " << free.width << " x " << free.height;
+  if (free.x < 0.0f || free.y < ImGui::GetFrameHeight() - 0.5f || free.right() > display.x + 0.5f ||
+      free.bottom() > display.y + 0.5f)
+    problems.push_back(where.str() + " reaches outside the window or under the menu bar");
+  const ui::panel_rect middle = ui::stage_rect(display);
+  if (free.x > middle.position.x || free.y > middle.position.y || free.right() < middle.position.x + middle.size.x ||
+      free.bottom() < middle.position.y + middle.size.y)
+    problems.push_back(where.str() + " leaves out part of the middle of the window");
+  if (std::abs(stage.canvas.centre_x() - free.centre_x()) > 0.5f ||
+      std::abs(stage.canvas.centre_y() - free.centre_y()) > 0.5f)
+    problems.push_back(where.str() + ": the picture is not centred on it");
+  for (ImGuiWindow* window : GImGui->Windows) {
+    if (skipped(window) || (window->Flags & ImGuiWindowFlags_ChildWindow) != 0) continue;
+    if (std::string(window->Name) == "Benchmarks") continue;
+    if (ui::rectangles_overlap(window->Pos, window->Size, ImVec2(free.x, free.y), ImVec2(free.width, free.height)))
+      problems.push_back(where.str() + " lies under panel '" + std::string(window->Name) + "'");
+  }
+}
+
 class panel_layout_test : public headless_ui_test {
  protected:
   void SetUp() override {
@@ -155,7 +179,8 @@ TEST_F(panel_layout_test, every_scene_is_whole_at_every_size_and_scale) {
       load(entry.info.name.c_str());
       state_.selected_node = 0;  // the scene tree shows the node's frames
       ui::open_every_section(state_);
-      const auto problems = check_frames(3);
+      auto problems = check_frames(3);
+      find_panels_on_free_area(state_.stage, c.size, problems);
       frames += 3;
       if (ui::current_layout(state_).sections) ++in_sections;
       if (!problems.empty() && ++failures <= 20) ADD_FAILURE() << where(c, entry.info.name) << joined(problems);

@@ -62,5 +62,22 @@ TEST_F(presentation_camera, outside_presentation_and_on_a_chosen_camera_a_gestur
   }
 }
 
+// A scene file's own camera is kept on the stage as a preset's is (issue 30), unless the
+// file names what to frame (camera focus): then presentation mode frames those.
+TEST_F(presentation_camera, a_scene_files_camera_is_kept_and_its_focus_is_framed) {
+  const std::string worlds = std::string(FRAMELAB_SOURCE_DIR) + "/assets/worlds/";
+  ASSERT_TRUE(ui::open_scene(state_, worlds + "ferris-wheel.json"));
+  EXPECT_EQ(state_.camera.mode, ui::camera_mode::fixed) << "the file placed its camera";
+  EXPECT_TRUE(ui::camera_focus(state_).empty());
+  ASSERT_TRUE(ui::open_scene(state_, worlds + "foucault-pendulum.json"));
+  EXPECT_EQ(state_.camera.mode, ui::camera_mode::automatic);
+  EXPECT_EQ(ui::camera_focus(state_), (std::vector<std::string>{"bob", "site"}));
+  state_.camera.focus = {"bob"};  // a script's `camera focus bob`
+  EXPECT_EQ(ui::camera_focus(state_), std::vector<std::string>{"bob"});
+  ASSERT_TRUE(ui::open_scene(state_, "carousel"));
+  EXPECT_EQ(state_.camera.mode, ui::camera_mode::automatic) << "a built-in scene is framed";
+  EXPECT_TRUE(ui::camera_focus(state_).empty()) << "another scene forgets the script's focus";
+}
+
 }  // namespace
 }  // namespace framelab

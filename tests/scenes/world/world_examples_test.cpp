@@ -76,7 +76,8 @@ TEST(WorldExamples, FoucaultPlaneTurnsAtOmegaSinLatitude) {
 }
 
 // Eastward deflection (1/3) Omega g t^3 cos(latitude) (first order in Omega; at the
-// file's exaggerated rate Omega t_fall = 0.06, so the second-order terms stay near 0.1 %).
+// file's exaggerated rate Omega t_fall = 0.055 and a 40 m globe (Omega^2 R = 0.4 % of g), so the
+// second-order terms stay well under 1 %).
 TEST(WorldExamples, StoneLandsEastByTheClosedForm) {
   loaded_world w = load("stone-drop.json");
   const world_model& m = w.scene->model();
@@ -90,6 +91,37 @@ TEST(WorldExamples, StoneLandsEastByTheClosedForm) {
   const double expected = omega * g * std::pow(t_fall, 3) * std::cos(latitude) / 3;
   EXPECT_NEAR(m.particle(0).r.z / expected, 1.0, 0.01) << "east " << m.particle(0).r.z << " m, expected " << expected;
   EXPECT_GT(expected, 0.5);  // visible in the lecture: more than half a metre
+}
+
+// The stone lands on the ground (its "floor", the plane its centre stops on) and stays:
+// at rest, on the floor, at the closed-form eastward deflection. Stepped at 1/60 s,
+// as the app does, well past the fall.
+TEST(WorldExamples, StoneStopsOnTheGroundWhereItLanded) {
+  loaded_world w = load("stone-drop.json");
+  const world_model& m = w.scene->model();
+  const double omega = w.values.number("earth_rate"), g = w.values.number("g"), h = w.values.number("height");
+  const double latitude = w.values.number("latitude") * std::numbers::pi / 180;
+  const double t_fall = std::sqrt(2 * h / g);
+  const double floor = *w.spec->particles[0].floor;
+  const double start = m.particle(0).r.y;
+  EXPECT_NEAR(start - floor, h, 1e-12) << "the centre falls the height";
+  std::optional<double> z_at_landing;
+  double landed_at = 0.0;
+  for (int k = 0; k < 60 * 4; ++k) {
+    w.scene->step(1.0 / 60.0);
+    ASSERT_GE(m.particle(0).r.y, floor) << "never below the ground, t = " << m.time();
+    if (!z_at_landing && m.particle(0).r.y == floor) {
+      z_at_landing = m.particle(0).r.z;
+      landed_at = m.time();
+    }
+  }
+  ASSERT_TRUE(z_at_landing) << "it reached the ground";
+  EXPECT_NEAR(landed_at, t_fall, 0.05 * t_fall) << "when it falls the height under g";
+  EXPECT_EQ(m.particle(0).r.y, floor);
+  EXPECT_EQ(m.particle(0).v, glm::dvec3(0.0));
+  EXPECT_EQ(m.particle(0).r.z, *z_at_landing) << "it stays where it landed";
+  const double expected = omega * g * std::pow(t_fall, 3) * std::cos(latitude) / 3;
+  EXPECT_NEAR(m.particle(0).r.z / expected, 1.0, 0.01) << "east " << m.particle(0).r.z << " m, expected " << expected;
 }
 
 // The pen's world path is the closed-form epicycle (both frames about +y, y offsets 0.1 + 0.1).

@@ -81,6 +81,26 @@ TEST(WorldLoader, UnknownFrameAndDuplicateNamesAreRefused) {
   EXPECT_NE(refusal(R"({ "readouts": ["nothing"] })").find("no channel named 'nothing'"), std::string::npos);
 }
 
+// camera.focus names frames, particles or bodies of the file, wherever they are declared;
+// a camera of only "focus" leaves the placement to presentation mode.
+TEST(WorldLoader, CameraFocusNamesWhatTheFileDeclares) {
+  const std::string e = refusal(R"({ "camera": { "focus": ["a", "ghost"] }, "frames": [ { "name": "a" } ] })");
+  EXPECT_NE(e.find("camera.focus[1]"), std::string::npos) << e;
+  EXPECT_NE(e.find("no frame, particle or body named 'ghost'"), std::string::npos) << e;
+  auto spec = std::make_shared<world_spec>();
+  ASSERT_FALSE(parse_world(R"({ "camera": { "focus": ["p", "a"] }, "frames": [ { "name": "a" } ],
+                                "particles": [ { "name": "p" } ] })",
+                           "x", *spec));
+  EXPECT_EQ(spec->focus, (std::vector<std::string>{"p", "a"}));
+  EXPECT_FALSE(spec->camera.has_value()) << "no placement given";
+  ASSERT_FALSE(parse_world(R"({ "camera": { "distance": 5, "focus": ["a"] }, "frames": [ { "name": "a" } ] })", "x",
+                           *(spec = std::make_shared<world_spec>())));
+  ASSERT_TRUE(spec->camera.has_value());
+  EXPECT_EQ(spec->camera->distance, 5.0);
+  EXPECT_NE(refusal(R"({ "particles": [ { "name": "p", "floor": "high" } ] })").find("particles[0].floor"),
+            std::string::npos);
+}
+
 TEST(WorldLoader, SyntaxErrorsNameTheirPosition) {
   const std::string e = refusal("{\n  \"frames\": [ { \"name\": \"a\" } \n  \"x\": 1 }");
   EXPECT_EQ(e.substr(0, 9), "x.json:3:") << e;

@@ -1,0 +1,148 @@
+// The labels in the 3D view at the lecture hall's twelve sizes and scales (issue 30): every
+// scene drawn headless with the real panels and fonts, its labels laid out as the app lays
+// them out (ui::layout_scene_labels through the scene's camera on the stage's canvas,
+// ui/stage_area.hpp). Every label's box lies inside the stage's free area (so no panel
+// and no window edge cuts it) and overlaps no other label; in presentation mode, inside
+// the window and off the readouts and the transport bar.
+#include <gtest/gtest.h>
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "render/orbit_camera.hpp"
+#include "tests/ui/headless_ui.hpp"
+#include "ui/label_layout.hpp"
+#include "ui/panel_layout.hpp"
+#include "ui/presentation.hpp"
+#include "ui/scene_labels.hpp"
+#include "ui/ui_fonts.hpp"
+#include "ui/widgets.hpp"
+
+namespace framelab {
+namespace {
+
+struct display_case {
+  ImVec2 size;
+  int scale_percent;
+};
+
+const display_case lecture_hall_sizes[] = {
+    {{1280, 720}, 100},  {{1280, 720}, 150},  {{1280, 720}, 200},  {{1280, 720}, 300},
+    {{1920, 1080}, 100}, {{1920, 1080}, 150}, {{1920, 1080}, 200}, {{1920, 1080}, 300},
+    {{3840, 2160}, 100}, {{3840, 2160}, 150}, {{3840, 2160}, 200}, {{3840, 2160}, 300},
+};
+
+bool inside(const ui::placed_label& l, ImVec2 corner, ImVec2 size) {
+  return l.corner.x >= corner.x - 0.5f && l.corner.y >= corner.y - 0.5f &&
+         l.corner.x + l.size.x <= corner.x + size.x + 0.5f && l.corner.y + l.size.y <= corner.y + size.y + 0.5f;
+}
+
+class stage_labels : public headless_ui_test {
+ protected:
+  void SetUp() override {
+    headless_ui_test::SetUp();
+    fonts_ = find_ui_fonts();
+    ASSERT_FALSE(fonts_.text.empty()) << "DejaVu Sans: cmake/install_dependencies.sh installs fonts-dejavu-core";
+  }
+
+  void use(const display_case& c) {
+    ImGui::GetIO().DisplaySize = c.size;
+    ASSERT_FALSE(build_ui_fonts(fonts_, ImGuiStyle(), c.scale_percent, ui::stage_text_pixels(c.size.y)));
+    state_.relayout_panels = true;
+  }
+
+  // The labels as the app lays them out this frame: the scene's camera (windowed) or the
+  // one presentation mode framed, on the stage the frame planned.
+  std::vector<ui::placed_label> labels(const camera_setup& setup, ImFont* font, const ui::label_area& area) {
+    const ui::stage_viewport stage = ui::current_stage(state_);
+    render::orbit_camera camera;
+    camera.set(setup);
+    const double aspect = stage.canvas.width / std::max(1.0f, stage.canvas.height);
+    return ui::layout_scene_labels(sim_.view(), ui::stage_projection(camera.projection(aspect) * camera.view(), stage),
+                                   font, area);
+  }
+
+  // What is wrong with `placed`: a label outside `area` or on another label or a keep-out.
+  static std::vector<std::string> problems(const std::vector<ui::placed_label>& placed, const ui::label_area& area) {
+    std::vector<std::string> found;
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+      const auto& l = placed[i];
+      std::ostringstream where;
+      where << "label '" << l.text.substr(0, 40) << "' at (" << l.corner.x << ", " << l.corner.y << ") size "
+            << l.size.x << " x " << l.size.y;
+      if (!inside(l, area.corner, area.size))
+        found.push_back(where.str() + " leaves the free area (" + std::to_string(area.corner.x) + ", " +
+                        std::to_string(area.corner.y) + ") size " + std::to_string(area.size.x) + " x " +
+                        std::to_string(area.size.y));
+      for (std::size_t j = 0; j < i; ++j) {
+        if (ui::rectangles_overlap(l.corner, l.size, placed[j].corner, placed[j].size))
+          found.push_back(where.str() + " overlaps label '" + placed[j].text.substr(0, 40) + "'");
+      }
+      for (const auto& r : area.keep_out) {
+        if (ui::rectangles_overlap(l.corner, l.size, r.corner, r.size))
+          found.push_back(where.str() + " lies on a readout, plot or the transport bar");
+      }
+    }
+    return found;
+  }
+
+  ui_font_files fonts_;
+};
+
+TEST_F(stage_labels, inside_the_free_area_and_apart_at_every_size_and_scale) {
+  int failures = 0;
+  int checked = 0;
+  for (const auto& c : lecture_hall_sizes) {
+    use(c);
+    for (const auto& entry : registered_scenes()) {
+      load(entry.info.name.c_str());
+      for (int k = 0; k < 3; ++k) frame(ImVec2(-1.0f, -1.0f));
+      const ui::stage_viewport stage = ui::current_stage(state_);
+      ui::label_area area;
+      area.corner = ImVec2(stage.free.x, stage.free.y);
+      area.size = ImVec2(stage.free.width, stage.free.height);
+      const auto placed = labels(sim_.view().camera, ui::scene_label_font(false), area);
+      checked += static_cast<int>(placed.size());
+      const auto found = problems(placed, area);
+      if (!found.empty() && ++failures <= 10) {
+        std::string text;
+        for (const auto& f : found) text += "\n    " + f;
+        ADD_FAILURE() << entry.info.name << " at " << c.size.x << "x" << c.size.y << ", " << c.scale_percent << " %"
+                      << text;
+      }
+    }
+  }
+  EXPECT_EQ(failures, 0);
+  EXPECT_GT(checked, 0);
+  std::printf("[ labels  ] %d labels of every scene checked at 12 sizes and scales\n", checked);
+}
+
+TEST_F(stage_labels, in_presentation_mode_off_the_readouts_and_the_transport_bar) {
+  int failures = 0;
+  for (const display_case c : {display_case{{1920, 1080}, 100}, display_case{{3840, 2160}, 300}}) {
+    use(c);
+    for (const auto& entry : registered_scenes()) {
+      load(entry.info.name.c_str());
+      ui::enter_presentation(state_);
+      for (int k = 0; k < 3; ++k) frame(ImVec2(-1.0f, -1.0f));
+      ui::label_area area;
+      area.size = ImGui::GetIO().DisplaySize;
+      for (const auto& r : state_.stage_overlays)
+        area.keep_out.push_back({ImVec2(r.x, r.y), ImVec2(r.width, r.height)});
+      const auto found = problems(labels(sim_.view().camera, ui::scene_label_font(true), area), area);
+      if (!found.empty() && ++failures <= 10) {
+        std::string text;
+        for (const auto& f : found) text += "\n    " + f;
+        ADD_FAILURE() << entry.info.name << " presenting at " << c.size.x << "x" << c.size.y << text;
+      }
+      ui::leave_presentation(state_);
+    }
+  }
+  EXPECT_EQ(failures, 0);
+}
+
+}  // namespace
+}  // namespace framelab
