@@ -29,7 +29,8 @@ struct tree_data {
         body_force(static_cast<std::size_t>(model.size())),
         scratch(static_cast<std::size_t>(model.size())),
         qdd(static_cast<std::size_t>(model.v_size()), 0.0),
-        tau(static_cast<std::size_t>(model.v_size()), 0.0) {
+        tau(static_cast<std::size_t>(model.v_size()), 0.0),
+        gravity(model.gravity()) {
     for (int i = 0; i < model.size(); ++i) placement_motion[static_cast<std::size_t>(i)].pose = model[i].placement;
   }
 
@@ -59,6 +60,10 @@ struct tree_data {
   spatial_motion root_velocity{};                  // V_0
   std::vector<double> qdd;                         // ABA's result
   std::vector<double> tau;                         // RNEA's result
+
+  // [SECTION] Input: the world's g now (m/s^2; initially the model's). A gravity fixed in a
+  // turning frame turns with it: the caller sets it for each evaluation time.
+  vec3 gravity;
 };
 
 }  // namespace framelab::dynamics

@@ -36,9 +36,9 @@ inline mat3 world_rotational_inertia(const quat& r, const vec3& principal) {
 }
 
 // The base's frame with its acceleration lowered by g.
-inline dynamic_transform3 base_with_gravity(const tree_model& model, const tree_data& d) {
+inline dynamic_transform3 base_with_gravity(const tree_data& d) {
   dynamic_transform3 base = d.base;
-  base.accel -= model.gravity();
+  base.accel -= d.gravity;
   return base;
 }
 
@@ -67,7 +67,7 @@ inline bool at_rest(const dynamic_transform3& m) {
 // Fills d.frame, d.subspace, d.velocity, d.bias_acceleration, d.inertia, d.root_velocity and
 // d.root_acceleration from q and qd (the model's layout), and leaves A0_i in d.acceleration.
 inline void tree_kinematics(const tree_model& model, tree_data& d, const double* q, const double* qd) {
-  const dynamic_transform3 base = base_with_gravity(model, d);
+  const dynamic_transform3 base = base_with_gravity(d);
   d.root_velocity = frame_velocity(base);
   d.root_acceleration = frame_acceleration(base);
   for (int i = 0; i < model.size(); ++i) {

@@ -26,6 +26,9 @@ std::optional<std::string> world_body::start(const body_spec& spec, const expres
   pivot_ = spec.pivot;
   mass_ = spec.mass;
   body_.inertia = spec.inertia;
+  centre_inertia_ = spec.inertia;
+  local_ = local;
+  omega_ = omega;
   if (pivoted_) {
     // I'_j = I_j + m (|p|^2 - p_j^2)
     const double p2 = glm::dot(pivot_, pivot_);
@@ -41,6 +44,25 @@ std::optional<std::string> world_body::start(const body_spec& spec, const expres
   gravity_ = gravity - frame_world.accel;  // g_eff = g - a_frame
   if (auto error = validate(body_)) return who + *error;
   return std::nullopt;
+}
+
+world_body::tree_link world_body::link(int parent) const {
+  tree_link l;
+  l.body.parent = parent;
+  l.body.joint = dynamics::ball{};
+  l.body.placement.translation = anchor_;
+  l.body.mass = pivoted_ ? mass_ : 0.0;
+  l.body.center_of_mass = pivoted_ ? -pivot_ : glm::dvec3(0.0);  // J coordinates = body coordinates
+  l.body.principal_inertia = centre_inertia_;
+  l.q0 = local_;
+  l.qd0 = local_ * omega_;  // body -> frame coordinates
+  return l;
+}
+
+void world_body::follow(const dynamic_transform<double, 3>& link_world, const glm::dvec3& gravity) {
+  body_.orientation = link_world.pose.rotation;
+  body_.angular_velocity = link_world.angular_velocity;
+  gravity_ = gravity;
 }
 
 glm::dvec3 world_body::torque(const rigid_body_d& b) const {

@@ -61,6 +61,8 @@ std::optional<std::string> delete_frame(world_spec& w, int frame) {
     for (const auto& t : f.trails)
       if (!gone(find_frame(w, f.name)) && gone(t.frame))
         return "frame '" + f.name + "' draws its trail in '" + name + "' or a frame under it";
+  for (const auto& s : w.springs)
+    if (gone(s.from) || gone(s.to)) return "spring '" + s.name + "' holds on to '" + name + "' or a frame under it";
   if (gone(w.gravity_frame)) return "gravity is given in '" + name + "' or a frame under it";
   if (gone(w.view_frame)) return "the view rides on '" + name + "' or a frame under it";
   // Keep the others, renumbering every reference to a frame.
@@ -83,6 +85,7 @@ std::optional<std::string> delete_frame(world_spec& w, int frame) {
     for (auto& t : p.trails) remap(t.frame);
   }
   for (auto& b : w.bodies) remap(b.frame);
+  for (auto& s : w.springs) remap(s.from), remap(s.to);
   remap(w.gravity_frame);
   remap(w.view_frame);
   w.frames = std::move(kept);

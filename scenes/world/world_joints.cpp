@@ -22,26 +22,33 @@ dynamics::joint_type core_joint(const joint_spec& j) {
 }  // namespace
 
 std::optional<std::string> world_joints::reset(const world_spec& spec, const expression_evaluator& eval,
-                                               const glm::dvec3& gravity, const local_at_fn& prescribed_local) {
+                                               std::span<const world_body> spec_bodies, const surroundings& around) {
   spec_ = &spec;
   eval_ = &eval;
   pending_failure_.reset();
   frame_body_.assign(spec.frames.size(), -1);
   body_frame_.clear();
+  body_link_.assign(spec.bodies.size(), -1);
+  link_body_.clear();
   chain_.clear();
   own_placement_.clear();
   root_of_.clear();
   std::vector<dynamics::body> bodies;
+  // Body i below the nearest joint frame above `frame` (the world if none), through the
+  // prescribed frames between.
+  const auto add = [&](dynamics::body b, int frame, const dynamic_transform<double, 3>& placement) {
+    spring_end above = end_of(frame);
+    b.parent = above.body;
+    root_of_.push_back(b.parent < 0 ? int(bodies.size()) : root_of_[std::size_t(b.parent)]);
+    chain_.push_back(std::move(above.chain));
+    own_placement_.push_back(placement);
+    bodies.push_back(b);
+  };
   for (std::size_t f = 0; f < spec.frames.size(); ++f) {
     const frame_spec& frame = spec.frames[f];
     if (!frame.joint) continue;
     const joint_spec& j = *frame.joint;
     dynamics::body b;
-    std::vector<std::size_t> chain;
-    int above = frame.parent;
-    for (; above >= 0 && !spec.frames[std::size_t(above)].joint; above = spec.frames[std::size_t(above)].parent)
-      chain.insert(chain.begin(), std::size_t(above));
-    b.parent = above < 0 ? -1 : frame_body_[std::size_t(above)];
     b.joint = core_joint(j);
     b.passive = {j.damping, j.stiffness, j.rest};
     b.mass = j.mass;
@@ -55,17 +62,32 @@ std::optional<std::string> world_joints::reset(const world_spec& spec, const exp
       return "joint '" + frame.name + "': " + fault->which + " is not finite";
     b.placement = placement.pose;
     frame_body_[f] = int(bodies.size());
-    root_of_.push_back(b.parent < 0 ? int(bodies.size()) : root_of_[std::size_t(b.parent)]);
     body_frame_.push_back(f);
-    chain_.push_back(std::move(chain));
-    own_placement_.push_back(placement);
-    bodies.push_back(b);
+    add(b, frame.parent, placement);
   }
-  model_ = dynamics::tree_model(std::move(bodies), gravity);
+  std::vector<world_body::tree_link> links;
+  for (std::size_t k = 0; k < spec.bodies.size() && k < spec_bodies.size(); ++k) {
+    if (!body_on_tree(spec, k)) continue;
+    world_body::tree_link l = spec_bodies[k].link(-1);
+    dynamic_transform<double, 3> placement = dynamic_transform<double, 3>::identity();
+    placement.pose = l.body.placement;
+    body_link_[k] = int(bodies.size());
+    link_body_.push_back(k);
+    add(l.body, spec.bodies[k].frame, placement);
+    links.push_back(l);
+  }
+  model_ = dynamics::tree_model(std::move(bodies), around.gravity(0.0));
   if (auto why = model_.invalid_reason()) return "joints: " + *why;
   data_.emplace(model_);
   state_ = dynamics::rest_state(model_);
-  for (int i = 0; i < model_.size(); ++i) {
+  for (std::size_t k = 0; k < links.size(); ++k) {
+    const int i = joint_frame_count() + int(k);
+    double* q = state_.q.data() + model_.q_index(i);
+    double* qd = state_.qd.data() + model_.v_index(i);
+    q[0] = links[k].q0.w, q[1] = links[k].q0.x, q[2] = links[k].q0.y, q[3] = links[k].q0.z;
+    qd[0] = links[k].qd0.x, qd[1] = links[k].qd0.y, qd[2] = links[k].qd0.z;
+  }
+  for (int i = 0; i < joint_frame_count(); ++i) {
     const joint_spec& j = *spec.frames[body_frame_[std::size_t(i)]].joint;
     double* q = state_.q.data() + model_.q_index(i);
     double* qd = state_.qd.data() + model_.v_index(i);
@@ -85,22 +107,38 @@ std::optional<std::string> world_joints::reset(const world_spec& spec, const exp
     }
   }
   spring_ends_.clear();
-  for (const spring_spec& s : spec.springs) spring_ends_.emplace_back(end_of(s.from), end_of(s.to));
+  // a body end: its link, the offset moved from the centre of mass to the link's origin
+  const auto end_at = [&](int frame, int body) {
+    if (body < 0) return end_of(frame);
+    spring_end e;
+    e.body = body_link_[std::size_t(body)];
+    e.centre = model_[e.body].center_of_mass;
+    return e;
+  };
+  for (const spring_spec& s : spec.springs)
+    spring_ends_.emplace_back(end_at(s.from, s.from_body), end_at(s.to, s.to_body));
   springs_now_.assign(spec.springs.size(), {});
   applied_.assign(std::size_t(model_.v_size()), 0.0);
-  evaluate_now(0.0, prescribed_local);
+  evaluate_now(0.0, around);
   if (pending_failure_) return pending_failure_;
   return non_finite(0.0);
 }
 
+const std::string& world_joints::name(int body) const {
+  if (body < joint_frame_count()) return spec_->frames[body_frame_[std::size_t(body)]].name;
+  return spec_->bodies[link_body_[std::size_t(body - joint_frame_count())]].name;
+}
+
 void world_joints::drive(double t, const dynamics::joint_state& y, dynamics::tree_data& d, std::span<double> tau,
-                         const local_at_fn& prescribed_local) const {
+                         const surroundings& around) const {
+  d.gravity = around.gravity(t);
   for (int i = 0; i < model_.size(); ++i) {
     const std::size_t s = std::size_t(i);
     // P_i = L_1 o ... o L_k o P_own
     dynamic_transform<double, 3> placement = dynamic_transform<double, 3>::identity();
-    for (const std::size_t f : chain_[s]) placement = placement * prescribed_local(f, t);
+    for (const std::size_t f : chain_[s]) placement = placement * around.prescribed_local(f, t);
     d.placement_motion[s] = placement * own_placement_[s];
+    if (i >= joint_frame_count()) continue;  // a body on the tree: no applied torque
     const joint_spec& j = *spec_->frames[body_frame_[s]].joint;
     const int v = model_.v_index(i);
     const double state[2] = {y.q[std::size_t(model_.q_index(i))], y.qd[std::size_t(v)]};
@@ -115,7 +153,7 @@ void world_joints::drive(double t, const dynamics::joint_state& y, dynamics::tre
   if (spring_ends_.empty()) return;
   for (auto& f : d.external_force) f = {};
   dynamics::tree_kinematics(model_, d, y.q.data(), y.qd.data());
-  add_spring_forces(t, d, prescribed_local);
+  add_spring_forces(t, d, around);
 }
 
 world_joints::spring_end world_joints::end_of(int frame) const {
@@ -135,18 +173,19 @@ world_joints::spring_end world_joints::end_of(int frame) const {
 // its body at p_to as the spatial force (p_to x F, F) (world, about O; core/dynamics/spatial.hpp),
 // and -F on the "from" end. Through the articulated-body algorithm these become the generalised
 // forces J^T F of every joint between the end and the root.
-void world_joints::add_spring_forces(double t, dynamics::tree_data& d, const local_at_fn& prescribed_local) const {
+void world_joints::add_spring_forces(double t, dynamics::tree_data& d, const surroundings& around) const {
   const auto end_frame = [&](const spring_end& e) {
     dynamic_transform<double, 3> g =
         e.body >= 0 ? d.frame[std::size_t(e.body)] : dynamic_transform<double, 3>::identity();
-    for (const std::size_t f : e.chain) g = g * prescribed_local(f, t);  // A3 = A2 o A1
+    for (const std::size_t f : e.chain) g = g * around.prescribed_local(f, t);  // A3 = A2 o A1
     return g;
   };
   for (std::size_t s = 0; s < spring_ends_.size(); ++s) {
     const spring_spec& spec = spec_->springs[s];
     const auto& [from, to] = spring_ends_[s];
     const dynamic_transform<double, 3> a = end_frame(from), b = end_frame(to);
-    const glm::dvec3 pa = a.pose.apply_point(spec.from_offset), pb = b.pose.apply_point(spec.to_offset);
+    const glm::dvec3 pa = a.pose.apply_point(from.centre + spec.from_offset);
+    const glm::dvec3 pb = b.pose.apply_point(to.centre + spec.to_offset);
     const glm::dvec3 va = a.velocity + glm::cross(a.angular_velocity, pa - a.pose.translation);
     const glm::dvec3 vb = b.velocity + glm::cross(b.angular_velocity, pb - b.pose.translation);
     const double length = glm::length(pb - pa);
@@ -166,10 +205,10 @@ void world_joints::add_spring_forces(double t, dynamics::tree_data& d, const loc
   }
 }
 
-void world_joints::evaluate_now(double t, const local_at_fn& prescribed_local) {
+void world_joints::evaluate_now(double t, const surroundings& around) {
   std::vector<double> tau(std::size_t(model_.v_size()), 0.0);
   const auto drive_now = [&](double time, const dynamics::joint_state& y, dynamics::tree_data& d, std::span<double> f) {
-    drive(time, y, d, f, prescribed_local);
+    drive(time, y, d, f, around);
     std::copy(f.begin(), f.end(), tau.begin());
   };
   (void)dynamics::tree_rate(model_, *data_, t, state_, drive_now);
@@ -186,19 +225,19 @@ std::optional<std::string> world_joints::non_finite(double t) const {
                std::isfinite(data_->qdd[std::size_t(model_.v_index(i) + k)]);
     }
     if (!finite)
-      return "joint '" + spec_->frames[body_frame_[std::size_t(i)]].name + "': its state is not finite at " +
+      return (i < joint_frame_count() ? "joint '" : "body '") + name(i) + "': its state is not finite at " +
              time_text(t) + " (a force too large for the step, or a massless link)";
   }
   return std::nullopt;
 }
 
-std::optional<std::string> world_joints::step(ode::method m, double t, double dt, const local_at_fn& prescribed_local) {
+std::optional<std::string> world_joints::step(ode::method m, double t, double dt, const surroundings& around) {
   if (empty()) {  // springs between prescribed frames only: measured, nothing to move
-    if (!spring_ends_.empty()) add_spring_forces(t + dt, *data_, prescribed_local);
+    if (!spring_ends_.empty()) add_spring_forces(t + dt, *data_, around);
     return std::nullopt;
   }
   const auto drive_fn = [&](double time, const dynamics::joint_state& y, dynamics::tree_data& d, std::span<double> f) {
-    drive(time, y, d, f, prescribed_local);
+    drive(time, y, d, f, around);
   };
   const auto result = dynamics::step_tree(m, model_, *data_, t, state_, dt, drive_fn);
   if (pending_failure_) return pending_failure_;
@@ -211,7 +250,7 @@ std::optional<std::string> world_joints::step(ode::method m, double t, double dt
     return std::string(text);
   }
   state_ = result.y;
-  evaluate_now(t + dt, prescribed_local);
+  evaluate_now(t + dt, around);
   if (pending_failure_) return pending_failure_;
   return non_finite(t + dt);
 }

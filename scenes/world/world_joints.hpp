@@ -9,31 +9,48 @@
 // translation and rotations: so a turning or accelerating frame above a joint drives the
 // subtree with no inertial term written by hand. A joint frame's local, written into the
 // hierarchy after each step, is P_i o J_i(q, qd, qdd) relative to its parent frame.
+// After the joint frames come the bodies on the tree (scenes/world/world_body.hpp: a body in
+// a turning frame or below a joint frame), each a ball-jointed link placed in its frame the
+// same way. Gravity is the world's g at each evaluation time (a gravity fixed in a turning
+// frame turns with it).
 #include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/dynamics/tree_energy.hpp"
+#include "scenes/world/world_body.hpp"
 #include "scenes/world/world_spec.hpp"
 
 namespace framelab {
 
 class world_joints {
  public:
-  using local_at_fn = std::function<dynamic_transform<double, 3>(std::size_t frame, double t)>;
+  // What the tree moves in at time t: the prescribed frames' locals and the world's g.
+  struct surroundings {
+    std::function<dynamic_transform<double, 3>(std::size_t frame, double t)> prescribed_local;
+    std::function<glm::dvec3(double t)> gravity;
+  };
 
-  // Builds the tree from the file's joint frames and starts it at the file's q0 and qd0.
-  // `gravity`: the world's g. Returns why it cannot start (a force not finite at t = 0, ...).
-  std::optional<std::string> reset(const world_spec& spec, const expression_evaluator& eval, const glm::dvec3& gravity,
-                                   const local_at_fn& prescribed_local);
+  // Builds the tree from the file's joint frames and the bodies on the tree (`bodies`,
+  // started) and starts it at the file's q0 and qd0. Returns why it cannot start (a force
+  // not finite at t = 0, ...).
+  std::optional<std::string> reset(const world_spec& spec, const expression_evaluator& eval,
+                                   std::span<const world_body> bodies, const surroundings& around);
   bool empty() const { return model_.size() == 0; }
-  // One step from t by dt with the method m; on failure why (names the joint).
-  std::optional<std::string> step(ode::method m, double t, double dt, const local_at_fn& prescribed_local);
+  // One step from t by dt with the method m; on failure why (names the joint or body).
+  std::optional<std::string> step(ode::method m, double t, double dt, const surroundings& around);
 
   int body_of_frame(std::size_t frame) const { return frame < frame_body_.size() ? frame_body_[frame] : -1; }
   std::size_t body_frame(int body) const { return body_frame_[std::size_t(body)]; }
+  // Tree bodies 0 .. joint_frame_count() - 1 are the joint frames; the bodies on the tree follow.
+  int joint_frame_count() const { return int(body_frame_.size()); }
   int body_count() const { return model_.size(); }
+  // A spec body's link (-1: stepped by world_body itself) and that link's world motion now.
+  int link_of_body(std::size_t spec_body) const {
+    return spec_body < body_link_.size() ? body_link_[spec_body] : -1;
+  }
+  const dynamic_transform<double, 3>& link_world(int body) const { return data_->frame[std::size_t(body)]; }
   // The joint frame's local dynamics relative to its parent frame (P o J with q, qd, qdd).
   dynamic_transform<double, 3> local(int body) const;
 
@@ -61,9 +78,10 @@ class world_joints {
  private:
   // Sets the data's placements and the applied forces for time t and state y.
   void drive(double t, const dynamics::joint_state& y, dynamics::tree_data& d, std::span<double> tau,
-             const local_at_fn& prescribed_local) const;
+             const surroundings& around) const;
   // The forces and accelerations at the current state (for locals and channels).
-  void evaluate_now(double t, const local_at_fn& prescribed_local);
+  void evaluate_now(double t, const surroundings& around);
+  const std::string& name(int body) const;  // the joint frame's or the body's
   std::optional<std::string> non_finite(double t) const;
 
   const world_spec* spec_ = nullptr;
@@ -72,22 +90,25 @@ class world_joints {
   std::optional<dynamics::tree_data> data_;
   dynamics::joint_state state_;
   std::vector<int> frame_body_;                 // spec frame -> body (-1: not a joint frame)
-  std::vector<std::size_t> body_frame_;         // body -> spec frame
+  std::vector<std::size_t> body_frame_;         // joint-frame body -> spec frame
+  std::vector<int> body_link_;                  // spec body -> tree body (-1: not on the tree)
+  std::vector<std::size_t> link_body_;          // tree body - joint_frame_count() -> spec body
   std::vector<std::vector<std::size_t>> chain_; // body -> prescribed frames between it and its parent body, top down
   std::vector<dynamic_transform<double, 3>> own_placement_;
   std::vector<int> root_of_;                    // body -> its tree's root body
   std::vector<double> applied_;                 // the applied generalised forces now
-  // A spring's end: the body it acts on (-1: none, the world or a frame above every joint) and
-  // the prescribed frames from that body down to the end's frame.
+  // A spring's end: the tree body it acts on (-1: none, the world or a frame above every joint)
+  // and the prescribed frames from that body down to the end's frame.
   struct spring_end {
     int body = -1;
     std::vector<std::size_t> chain;
+    glm::dvec3 centre{0.0};  // a body end: its centre of mass in its link's coordinates
   };
   std::vector<std::pair<spring_end, spring_end>> spring_ends_;
   mutable std::vector<spring_now> springs_now_;
   spring_end end_of(int frame) const;
   // Adds the springs' forces to d.external_force (after a kinematics pass at y).
-  void add_spring_forces(double t, dynamics::tree_data& d, const local_at_fn& prescribed_local) const;
+  void add_spring_forces(double t, dynamics::tree_data& d, const surroundings& around) const;
   mutable std::optional<std::string> pending_failure_;
 };
 

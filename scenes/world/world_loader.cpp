@@ -193,17 +193,26 @@ class loader {
     return s;
   }
 
-  std::vector<arrow_kind> arrows(const node& n, const std::string& path, bool particle) const {
+  // A joint frame's arrows add the inertial accelerations its parent's motion gives its centre
+  // of mass (the particles' Coriolis, centrifugal and Euler arrows).
+  enum class arrow_owner { frame, joint_frame, particle };
+  std::vector<arrow_kind> arrows(const node& n, const std::string& path, arrow_owner owner) const {
     static const std::map<std::string, arrow_kind> frame_arrows = {
         {"velocity", arrow_kind::velocity}, {"acceleration", arrow_kind::acceleration},
         {"angular_velocity", arrow_kind::angular_velocity}};
+    static const std::map<std::string, arrow_kind> joint_frame_arrows = {
+        {"velocity", arrow_kind::velocity}, {"acceleration", arrow_kind::acceleration},
+        {"angular_velocity", arrow_kind::angular_velocity}, {"coriolis", arrow_kind::coriolis},
+        {"centrifugal", arrow_kind::centrifugal}, {"euler", arrow_kind::euler}};
     static const std::map<std::string, arrow_kind> particle_arrows = {
         {"velocity", arrow_kind::velocity}, {"acceleration", arrow_kind::acceleration},
         {"coriolis", arrow_kind::coriolis}, {"centrifugal", arrow_kind::centrifugal},
         {"euler", arrow_kind::euler},       {"frame", arrow_kind::frame},
         {"gravity", arrow_kind::gravity},   {"applied", arrow_kind::applied},
         {"constraint", arrow_kind::constraint}};
-    const auto& known = particle ? particle_arrows : frame_arrows;
+    const auto& known = owner == arrow_owner::particle      ? particle_arrows
+                        : owner == arrow_owner::joint_frame ? joint_frame_arrows
+                                                            : frame_arrows;
     std::vector<arrow_kind> out;
     const node& a = array(n, path);
     for (std::size_t i = 0; i < a.items().size(); ++i) {
@@ -305,7 +314,8 @@ class loader {
     if (const node* x = n.find("rotations")) f.motion.rotations = rotations(*x, path + ".rotations", true);
     f.joint = joint_of_frame(n, path, f.motion);
     if (const node* x = n.find("shapes")) f.shapes = shapes(*x, path + ".shapes");
-    if (const node* x = n.find("arrows")) f.arrows = arrows(*x, path + ".arrows", false);
+    if (const node* x = n.find("arrows"))
+      f.arrows = arrows(*x, path + ".arrows", f.joint ? arrow_owner::joint_frame : arrow_owner::frame);
     f.arrow_scale = own_arrow_scale(n, path);
     if (const node* x = n.find("channels")) f.channels = boolean(*x, path + ".channels");
     const int self = int(w.frames.size());
@@ -450,7 +460,7 @@ class loader {
     if (const node* x = n.find("radius")) p.radius = number(*x, path + ".radius", 1e-4, 1e4);
     if (const node* x = n.find("floor")) p.floor = number(*x, path + ".floor", -1e6, 1e6);
     if (const node* x = n.find("color")) p.color = color(*x, path + ".color");
-    if (const node* x = n.find("arrows")) p.arrows = arrows(*x, path + ".arrows", true);
+    if (const node* x = n.find("arrows")) p.arrows = arrows(*x, path + ".arrows", arrow_owner::particle);
     p.arrow_scale = own_arrow_scale(n, path);
     if (const node* x = n.find("channels")) p.channels = boolean(*x, path + ".channels");
     if (const node* x = n.find("trail")) {
@@ -463,7 +473,7 @@ class loader {
   }
 
   // [SECTION] Springs (issue 29): [{"name", "from", "to", "from_offset", "to_offset", "stiffness",
-  // "rest_length", "damping", "channels"}], each end a frame or "world".
+  // "rest_length", "damping", "channels"}], each end a frame, a body or "world".
   void springs(const node& n, world_spec& w) {
     const node& list = array(n, "springs");
     if (list.items().size() > 1000) fail(list, "springs", "more than 1000 springs in one file");
@@ -481,20 +491,29 @@ class loader {
       }
       if (!names_used_.insert(spring.name).second)
         fail(s.find("name") ? *s.find("name") : s, path + ".name", "the name '" + spring.name + "' is used twice");
-      const auto end = [&](const char* key) {
+      // an end: a body (its index) or a frame (-1: the world)
+      const auto end = [&](const char* key, int& frame, int& body) {
         const node* x = s.find(key);
-        if (x == nullptr) fail(s, path, std::string("missing \"") + key + "\" (a frame's name or \"world\")");
+        if (x == nullptr) fail(s, path, std::string("missing \"") + key + "\" (a frame's or body's name or \"world\")");
         const std::string name = string(*x, path + "." + key, 64);
-        const bool particle = std::any_of(w.particles.begin(), w.particles.end(), [&](const particle_spec& p) { return p.name == name; });
-        const bool body = std::any_of(w.bodies.begin(), w.bodies.end(), [&](const body_spec& b) { return b.name == name; });
-        if (particle || body)
-          fail(*x, path + "." + key, "'" + name + "' is a " + (particle ? "particle" : "body") +
-                                         ": a spring joins frames (joint or prescribed) or the world");
-        return frame_named(*x, path + "." + key, w);
+        if (std::any_of(w.particles.begin(), w.particles.end(), [&](const particle_spec& p) { return p.name == name; }))
+          fail(*x, path + "." + key, "'" + name + "' is a particle: a spring joins frames, bodies or the world");
+        for (std::size_t b = 0; b < w.bodies.size(); ++b) {
+          if (w.bodies[b].name != name) continue;
+          const body_spec& on = w.bodies[b];
+          if (on.integrator != body_spec{}.integrator || on.gyroscopic != body_spec{}.gyroscopic)
+            fail(*x, path + "." + key,
+                 "body '" + name + "' has its own \"integrator\" or \"gyro\": a body on a spring is stepped with the "
+                 "joints by the file's integrator, with the gyroscopic term; remove them");
+          body = int(b);
+          return;
+        }
+        frame = frame_named(*x, path + "." + key, w);
       };
-      spring.from = end("from");
-      spring.to = end("to");
-      if (spring.from == spring.to) fail(*s.find("to"), path + ".to", "a spring needs two different ends");
+      end("from", spring.from, spring.from_body);
+      end("to", spring.to, spring.to_body);
+      if (spring.from == spring.to && spring.from_body == spring.to_body)
+        fail(*s.find("to"), path + ".to", "a spring needs two different ends");
       if (const node* x = s.find("from_offset")) spring.from_offset = vec3(*x, path + ".from_offset");
       if (const node* x = s.find("to_offset")) spring.to_offset = vec3(*x, path + ".to_offset");
       const node* k = s.find("stiffness");
@@ -507,7 +526,8 @@ class loader {
     }
   }
 
-  // A rigid body; its frame must not turn (its rotations and its ancestors' read no t).
+  // A rigid body. In a turning frame (or below a joint frame) it is a link of the joint tree,
+  // stepped by the file's integrator with the gyroscopic term always kept.
   void body(const node& n, const std::string& path, world_spec& w) {
     check_keys(n, path,
                {"name", "frame", "position", "rotations", "inertia", "omega", "integrator", "gyro", "pivot", "shapes",
@@ -519,16 +539,13 @@ class loader {
     if (!is_identifier(b.name))
       fail(*name, path + ".name", "a name is a letter or _ then letters, digits, _ (at most 64)");
     if (!names_used_.insert(b.name).second) fail(*name, path + ".name", "the name '" + b.name + "' is used twice");
-    if (const node* x = n.find("frame")) {
-      b.frame = frame_named(*x, path + ".frame", w);
-      for (int f = b.frame; f >= 0; f = w.frames[std::size_t(f)].parent)
-        for (const auto& r : w.frames[std::size_t(f)].motion.rotations)
-          if (r.angle.uses_time)
-            fail(*x, path + ".frame",
-                 "frame '" + w.frames[std::size_t(f)].name +
-                     "' turns (a rotation angle reads t): a body may only live in a frame that "
-                     "does not turn (inertial torques of a turning frame are not modelled)");
-    }
+    if (const node* x = n.find("frame")) b.frame = frame_named(*x, path + ".frame", w);
+    if (frame_turns(w.frames, b.frame))
+      for (const char* key : {"integrator", "gyro"})
+        if (const node* x = n.find(key))
+          fail(*x, path + "." + key,
+               "a body in a turning frame (or below a joint frame) is stepped with the joints by the file's "
+               "integrator, with the gyroscopic term: remove \"" + std::string(key) + "\"");
     const auto zero3 = [] {
       return std::array<world_expression, 3>{constant_expression(0), constant_expression(0), constant_expression(0)};
     };

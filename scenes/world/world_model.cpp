@@ -114,15 +114,17 @@ std::optional<std::string> world_model::reset(std::span<const double> parameters
       if (p.tie == tie_kind::rod) project_on_constraint(i);  // starts on the sphere, moving along it
     }
   }
-  if (auto error = joints_.reset(s, eval_, world_gravity(), prescribed_local())) return error;
+  bodies_.assign(s.bodies.size(), world_body{});
+  for (std::size_t i = 0; i < s.bodies.size(); ++i)
+    if (auto error = bodies_[i].start(s.bodies[i], eval_, world_of(s.bodies[i].frame), world_gravity())) return error;
+  if (auto error = joints_.reset(s, eval_, bodies_, surroundings())) return error;
   if (!joints_.empty()) {
     write_joint_locals(frames_.locals_in_place());
     frames_.locals_written();
     frames_.update_world();
   }
-  bodies_.assign(s.bodies.size(), world_body{});
-  for (std::size_t i = 0; i < s.bodies.size(); ++i)
-    if (auto error = bodies_[i].start(s.bodies[i], eval_, world_of(s.bodies[i].frame), world_gravity())) return error;
+  follow_tree_bodies();
+  for (auto& c : cache_) c.valid = false;  // the joint frames' locals changed
   for (std::size_t i = 0; i < n; ++i) {
     const glm::dvec3 a = forces_at(i, 0.0, particles_[i]).total();
     if (pending_failure_ || !finite(a)) return pending_failure_.value_or("particle '" + s.particles[i].name +
@@ -165,7 +167,7 @@ particle_forces world_model::forces_at(std::size_t i, double tau, const particle
   const double m = masses_[i];
   particle_forces r;
   // a~ = J2^{-1} a for the world vectors: g (given in the gravity frame) and F / m
-  const glm::dvec3 g_world = frame_at(spec_->gravity_frame).pose.apply_vector(gravity_);
+  const glm::dvec3 g_world = gravity_at(tau);
   glm::dvec3 f_world;
   for (int k = 0; k < 3; ++k) f_world[k] = eval_.value(forces_[i][std::size_t(k)], motion_time(tau));
   r.gravity = a2.pose.inverse_apply_vector(g_world);
@@ -191,6 +193,19 @@ particle_forces world_model::forces_at(std::size_t i, double tau, const particle
   return r;
 }
 
+// The centre c (joint frame coordinates) relative to the parent: T1 = L(c) and
+// v1 = v_L + w_L x (T1 - T_L), with L the joint frame's local (P o J) in the parent's basis.
+world_model::link_inertial world_model::link_inertial_now(std::size_t f) const {
+  const dynamic_transform<double, 3>& local = frame_local(f);
+  const glm::dvec3 t1 = local.pose.apply_point(spec_->frames[f].joint->center_of_mass);
+  const glm::dvec3 v1 = local.velocity + glm::cross(local.angular_velocity, t1 - local.pose.translation);
+  link_inertial r;
+  r.parent = world_of(spec_->frames[f].parent);
+  r.inertial = compute_inertial_accelerations(r.parent, t1, v1);
+  r.centre = r.parent.pose.apply_point(t1);
+  return r;
+}
+
 particle_forces world_model::forces_on(std::size_t i) const { return forces_at(i, time_, particles_[i]); }
 
 void world_model::project_on_constraint(std::size_t i) {
@@ -203,14 +218,27 @@ void world_model::project_on_constraint(std::size_t i) {
   s.v -= glm::dot(s.v, n) * n;         // v1 . d = 0
 }
 
-// The prescribed frames' locals at a stage time, for the joints' placements.
-world_joints::local_at_fn world_model::prescribed_local() const {
-  return [this](std::size_t f, double tau) { return frame_motion_at(f, tau); };
+// The prescribed frames' locals and the world's g at a stage time, for the joint tree.
+world_joints::surroundings world_model::surroundings() const {
+  return {[this](std::size_t f, double tau) { return frame_motion_at(f, tau); },
+          [this](double tau) { return gravity_at(tau); }};
+}
+
+glm::dvec3 world_model::gravity_at(double tau) const {
+  const int f = spec_->gravity_frame;
+  if (f < 0) return gravity_;
+  return needed_world_at(tau)[std::size_t(needed_slot_[std::size_t(f)])].pose.apply_vector(gravity_);
 }
 
 // A joint frame's local from its joint (P o J).
 void world_model::write_joint_locals(std::span<dynamic_transform<double, 3>> locals) const {
-  for (int b = 0; b < joints_.body_count(); ++b) locals[joints_.body_frame(b)] = joints_.local(b);
+  for (int b = 0; b < joints_.joint_frame_count(); ++b) locals[joints_.body_frame(b)] = joints_.local(b);
+}
+
+// The bodies on the joint tree take their links' world motion.
+void world_model::follow_tree_bodies() {
+  for (std::size_t i = 0; i < bodies_.size(); ++i)
+    if (const int link = joints_.link_of_body(i); link >= 0) bodies_[i].follow(joints_.link_world(link), world_gravity());
 }
 
 std::optional<motion_fault> world_model::local_at(std::size_t f, double tau, dynamic_transform<double, 3>& out) const {
@@ -300,7 +328,7 @@ void world_model::step_piece(double dt, double end_time) {
     failure_ = std::move(why);
   };
   std::vector<particle_state> next(particles_.size());
-  std::vector<world_body> next_bodies(bodies_.size());
+  std::vector<world_body> next_bodies = bodies_;
   for (std::size_t i = 0; i < particles_.size(); ++i) {
     const std::optional<double> floor = spec_->particles[i].floor;
     if (floor && on_floor(particles_[i], *floor)) {  // landed: at rest in its frame
@@ -329,13 +357,15 @@ void world_model::step_piece(double dt, double end_time) {
   if (pending_failure_) return refuse(*pending_failure_);
   // the bodies with the frames as they are at the start of the step
   for (std::size_t i = 0; i < bodies_.size(); ++i) {
+    if (joints_.link_of_body(i) >= 0) continue;  // stepped with the joints
     world_body trial = bodies_[i];
     if (auto error = trial.step(dt, world_of(spec_->bodies[i].frame), world_gravity()))
       return refuse("body '" + spec_->bodies[i].name + "': step refused at " + time_text(t) + ": " + *error);
     next_bodies[i] = std::move(trial);
   }
-  if (auto error = joints_.step(method_, t, dt, prescribed_local())) return refuse(*error);
+  if (auto error = joints_.step(method_, t, dt, surroundings())) return refuse(*error);
   bodies_ = std::move(next_bodies);
+  follow_tree_bodies();
   particles_ = std::move(next);
   for (std::size_t i = 0; i < particles_.size(); ++i)
     if (spec_->particles[i].tie == tie_kind::rod) project_on_constraint(i);

@@ -91,11 +91,22 @@ class world_model {
   // Sets a particle's state in its frame (e.g. a relaunch); no check of a rod here.
   void set_particle(std::size_t i, const particle_state& s) { particles_[i] = s; }
 
-  // Rigid bodies (scenes/world/world_body.hpp), stepped after the particles each step.
+  // Rigid bodies (scenes/world/world_body.hpp), stepped after the particles each step (those
+  // in a turning frame or below a joint frame with the joint tree).
   std::size_t body_count() const { return bodies_.size(); }
   const world_body& body(std::size_t i) const { return bodies_[i]; }
   // The world gravity g now (m/s^2).
   glm::dvec3 world_gravity() const { return world_of(spec_->gravity_frame).pose.apply_vector(gravity_); }
+
+  // A joint frame's centre of mass now: the inertial accelerations its parent frame's motion
+  // gives it (core/frames/inertial_accelerations.hpp, as a particle's: in the parent's
+  // coordinates), the parent's world dynamics and the centre's world position.
+  struct link_inertial {
+    inertial_accelerations<double, 3> inertial;
+    dynamic_transform<double, 3> parent;
+    glm::dvec3 centre{0.0};
+  };
+  link_inertial link_inertial_now(std::size_t joint_frame) const;
 
   // The joint frames' tree (scenes/world/world_joints.hpp), stepped after the particles.
   const world_joints& joints() const { return joints_; }
@@ -151,8 +162,10 @@ class world_model {
   glm::dvec3 gravity_{0.0};                             // in the gravity frame's coordinates
   std::vector<world_body> bodies_;
   world_joints joints_;
-  world_joints::local_at_fn prescribed_local() const;
+  world_joints::surroundings surroundings() const;
+  glm::dvec3 gravity_at(double tau) const;  // the world's g at a stage time
   void write_joint_locals(std::span<dynamic_transform<double, 3>> locals) const;
+  void follow_tree_bodies();
 
   // frames the particles (and gravity) read between sweeps: ancestors included, preorder
   std::vector<int> needed_;

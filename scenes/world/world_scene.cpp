@@ -491,7 +491,23 @@ void world_scene::update_view() const {
   for (std::size_t a = 0; a < arrows_.size(); ++a) {
     const arrow_ref& r = arrows_[a];
     glm::dvec3 origin, value;
-    if (!r.particle) {
+    // an inertial term (frame basis) -> world: J2
+    const auto inertial_value = [&](const inertial_accelerations<double, 3>& i, const transform3d& a2) {
+      switch (r.kind) {
+        case arrow_kind::coriolis: return a2.apply_vector(i.coriolis);
+        case arrow_kind::centrifugal: return a2.apply_vector(i.centrifugal);
+        case arrow_kind::euler: return a2.apply_vector(i.euler);
+        case arrow_kind::frame: return a2.apply_vector(i.frame);
+        default: return glm::dvec3(0.0);
+      }
+    };
+    const bool inertial = r.kind == arrow_kind::coriolis || r.kind == arrow_kind::centrifugal ||
+                          r.kind == arrow_kind::euler || r.kind == arrow_kind::frame;
+    if (!r.particle && inertial) {  // on a joint frame's centre of mass
+      const world_model::link_inertial now = model_.link_inertial_now(r.index);
+      origin = now.centre;
+      value = inertial_value(now.inertial, now.parent.pose);
+    } else if (!r.particle) {
       const auto& w = model_.frame_world(r.index);
       origin = w.pose.translation;
       value = r.kind == arrow_kind::velocity ? w.velocity : r.kind == arrow_kind::acceleration ? w.accel : w.angular_velocity;
@@ -504,10 +520,10 @@ void world_scene::update_view() const {
       switch (r.kind) {
         case arrow_kind::velocity: value = world.velocity; break;
         case arrow_kind::acceleration: value = world.accel; break;
-        case arrow_kind::coriolis: value = a2.pose.apply_vector(forces.inertial.coriolis); break;
-        case arrow_kind::centrifugal: value = a2.pose.apply_vector(forces.inertial.centrifugal); break;
-        case arrow_kind::euler: value = a2.pose.apply_vector(forces.inertial.euler); break;
-        case arrow_kind::frame: value = a2.pose.apply_vector(forces.inertial.frame); break;
+        case arrow_kind::coriolis:
+        case arrow_kind::centrifugal:
+        case arrow_kind::euler:
+        case arrow_kind::frame: value = inertial_value(forces.inertial, a2.pose); break;
         case arrow_kind::gravity: value = a2.pose.apply_vector(forces.gravity); break;
         case arrow_kind::applied: value = a2.pose.apply_vector(forces.applied); break;
         case arrow_kind::constraint: value = a2.pose.apply_vector(forces.constraint); break;

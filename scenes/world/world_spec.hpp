@@ -93,16 +93,17 @@ struct particle_spec {
   bool channels = true;
 };
 
-// A rigid body (core/rotation/rigid_body.hpp) stepped by a core rotation integrator
-// (core/rotation/rotation_integrator.hpp), living in a frame that does not turn (the
-// loader refuses a frame whose rotations, or an ancestor's, read t).
+// A rigid body (core/rotation/rigid_body.hpp). In a frame that does not turn it is stepped
+// by a core rotation integrator (core/rotation/rotation_integrator.hpp, `integrator`); in a
+// turning frame or below a joint frame it is a ball-jointed link of the joint tree, stepped
+// by the file's integrator (body_on_tree, scenes/world/world_body.hpp).
 struct body_spec {
   std::string name;
   int frame = -1;                            // its parent frame (-1: the world)
   std::array<world_expression, 3> position;  // centre of mass at t = 0, frame coordinates (m)
   std::vector<rotation_term> rotations;      // orientation at t = 0 in the frame (parameters only)
   glm::dvec3 inertia{1.0};                   // principal moments about the centre of mass (kg m^2)
-  std::array<world_expression, 3> omega;     // initial angular velocity, body frame (rad/s)
+  std::array<world_expression, 3> omega;     // initial angular velocity relative to the frame, body axes (rad/s)
   std::string integrator = "midpoint";       // core/rotation/rotation_integrator.hpp's names
   bool gyroscopic = true;                    // keep the omega x L term
   bool pivoted = false;                      // a heavy top: turns about `pivot` under gravity
@@ -114,13 +115,25 @@ struct body_spec {
   bool channels = true;
 };
 
-// A spring between two frames (issue 29): each end a joint frame, a prescribed frame or the
-// world, at an offset in that end's coordinates. On a joint frame it acts through the joint
-// Jacobian (an external force on the tree, core/dynamics); on a prescribed frame or the world
-// it only pulls (their motion is given).
+// Whether a frame turns or moves by a joint: it or an ancestor is a joint frame or has a
+// rotation angle that reads t.
+inline bool frame_turns(const std::vector<frame_spec>& frames, int frame) {
+  for (int f = frame; f >= 0; f = frames[std::size_t(f)].parent) {
+    if (frames[std::size_t(f)].joint) return true;
+    for (const auto& r : frames[std::size_t(f)].motion.rotations)
+      if (r.angle.uses_time) return true;
+  }
+  return false;
+}
+
+// A spring (issue 29): each end a joint frame, a prescribed frame, a body or the world, at an
+// offset in that end's coordinates (a body's: origin at its centre of mass). On a joint frame or
+// a body (a link of the tree) it acts through the joint Jacobian (an external force on the
+// tree, core/dynamics); on a prescribed frame or the world it only pulls (their motion is given).
 struct spring_spec {
   std::string name;
-  int from = -1, to = -1;  // frames, -1: the world
+  int from = -1, to = -1;            // frames, -1: the world (when the end is not a body)
+  int from_body = -1, to_body = -1;  // a body end: index into world_spec::bodies
   glm::dvec3 from_offset{0.0}, to_offset{0.0};  // m
   double stiffness = 0.0;    // N/m
   double rest_length = 0.0;  // m
@@ -161,5 +174,14 @@ struct world_spec {
   std::optional<camera_setup> camera;
   std::vector<std::string> focus;  // camera.focus: the frames, particles and bodies presentation mode frames
 };
+
+// A body in a turning frame (frame_turns) or on a spring is a link of the joint tree
+// (scenes/world/world_body.hpp).
+inline bool body_on_tree(const world_spec& w, std::size_t body) {
+  if (frame_turns(w.frames, w.bodies[body].frame)) return true;
+  for (const spring_spec& s : w.springs)
+    if (s.from_body == int(body) || s.to_body == int(body)) return true;
+  return false;
+}
 
 }  // namespace framelab

@@ -142,8 +142,8 @@ void write_joint(const joint_spec& j, json& frame) {
 json spring_json(const world_spec& w, const spring_spec& s) {
   json out = json::object();
   out["name"] = s.name;
-  out["from"] = frame_name(w, s.from);
-  out["to"] = frame_name(w, s.to);
+  out["from"] = s.from_body >= 0 ? w.bodies[std::size_t(s.from_body)].name : frame_name(w, s.from);
+  out["to"] = s.to_body >= 0 ? w.bodies[std::size_t(s.to_body)].name : frame_name(w, s.to);
   out["from_offset"] = vec3_json(s.from_offset);
   out["to_offset"] = vec3_json(s.to_offset);
   out["stiffness"] = s.stiffness;
@@ -205,8 +205,10 @@ json body_json(const world_spec& w, const body_spec& b) {
   if (!b.rotations.empty()) out["rotations"] = rotations_json(b.rotations);
   out["inertia"] = vec3_json(b.inertia);
   out["omega"] = expression3_json(b.omega);
-  out["integrator"] = b.integrator;
-  out["gyro"] = b.gyroscopic;
+  if (!body_on_tree(w, std::size_t(&b - w.bodies.data()))) {  // a body on the joint tree takes the file's integrator
+    out["integrator"] = b.integrator;
+    out["gyro"] = b.gyroscopic;
+  }
   if (b.pivoted) out["pivot"] = json{{"point", vec3_json(b.pivot)}, {"mass", b.mass}};
   if (!b.shapes.empty()) out["shapes"] = shapes_json(b.shapes);
   if (!b.arrows) out["arrows"] = false;

@@ -13,6 +13,7 @@
 #include "scenes/world/world_writer.hpp"
 #include "tests/core/dynamics/lagrangian_double_pendulum.hpp"
 #include "tests/scenes/world/channel_by_name.hpp"
+#include "tests/scenes/world/started_world.hpp"
 
 namespace framelab {
 namespace {
@@ -51,15 +52,7 @@ TEST(WorldJoints, BadJointsAreRefusedWithPositionAndKey) {
             "x.json:2:56: frames[0].joint.force: 'q + w': col 5: unknown name 'w' (expected t, q, qd, pi or e)");
 }
 
-std::shared_ptr<world_scene> started(const std::string& text) {
-  auto spec = std::make_shared<world_spec>();
-  const auto error = parse_world(text, "test", *spec);
-  EXPECT_FALSE(error.has_value()) << *error;
-  auto scene = std::make_shared<world_scene>(spec);
-  scene->reset(param_values::defaults(scene->parameters()));
-  EXPECT_FALSE(scene->failure().has_value()) << scene->failure().value_or("");
-  return scene;
-}
+std::shared_ptr<world_scene> started(const std::string& text) { return test::started_world(text); }
 
 using test::channel_reader;
 
