@@ -395,7 +395,7 @@ cli_request parse_page_url(std::string_view query, std::vector<std::string>& pro
     std::string size_text;
     add_gui_options(app, probe, size_text);
     if (page_sets_itself(key) || app.get_option_no_throw("--" + key) == nullptr) {
-      problems.push_back("unknown URL parameter '" + one_line(key) + "' (a link may give " + page_parameter_names() + ")");
+      problems.push_back("unknown URL parameter '" + one_line(key) + "' (known: " + page_parameter_names() + ")");
       continue;
     }
     // --key=value: CLI11 reads a flag's value too (present=1, present=0).

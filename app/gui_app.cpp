@@ -308,7 +308,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   std::vector<std::string> start_problems = run.start_problems;
   const auto refuse = [&](const std::string& error) {
     if (!run.keep_running) err << "framelab: error: " << error << "\n";
-    start_problems.push_back(error);
+    start_problems.insert(start_problems.begin(), error);  // before the URL's: what runs instead of the scene asked for
     return run.keep_running ? 0 : 2;
   };
   simulation sim;

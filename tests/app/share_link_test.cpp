@@ -44,7 +44,7 @@ TEST(page_url, an_unknown_or_bad_parameter_is_named_and_the_others_apply) {
   const cli_request url = parse_page_url("?scene=carousel&colour=red&ui-scale=999&size=10x10&set=initial_rate=1.5", problems);
   ASSERT_EQ(problems.size(), 3u);
   EXPECT_NE(problems[0].find("unknown URL parameter 'colour'"), std::string::npos) << problems[0];
-  EXPECT_NE(problems[0].find("scene, set, present, lesson"), std::string::npos) << problems[0];
+  EXPECT_NE(problems[0].find("(known: scene, set, present, lesson"), std::string::npos) << problems[0];
   EXPECT_NE(problems[1].find("ui-scale=999"), std::string::npos) << problems[1];
   EXPECT_NE(problems[2].find("'size'"), std::string::npos) << problems[2];
   EXPECT_EQ(url.gui.scene, "carousel");
