@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <deque>
@@ -71,6 +72,26 @@ void add_ui_scale_option(CLI::App& command, int& percent) {
                   "Interface size in percent, " + range + " (default: the saved size; 100 for shot and record)")
       ->type_name("PERCENT")
       ->check(CLI::Validator(in_range, ""));
+}
+
+// The GUI's options: the command line's and, in the browser, the page URL's (parse_page_url):
+// one definition of what exists.
+void add_gui_options(CLI::App& app, gui_options& gui, std::string& size_text) {
+  app.add_option("--scene", gui.scene, "Open the GUI on this scene name, preset file or world scene file (.json)");
+  app.add_option("--set", gui.sets, "Start with a parameter set: key=value; vectors as key=x,y,z (repeatable)")
+      ->type_name("KEY=VALUE");
+  app.add_flag("--present", gui.present, "Start in presentation mode (the stage only)");
+  app.add_option("--lesson", gui.lesson,
+                 "Play a lesson: a shipped one by name (carousel-coriolis) or a .lesson file");
+  app.add_option(
+      "--script", gui.script,
+      "Drive the GUI with a script, one command per line: " + script_command_usage() + " (README: GUI scripts)");
+  app.add_option("--continue-after", gui.continue_after_s,
+                 "With --script: each pause goes on by itself after SECONDS of script time (60 frames a second), "
+                 "and a last caption stays as long, to rehearse or record a lesson unattended")
+      ->type_name("SECONDS");
+  app.add_option("--size", size_text, "Window size in pixels, WxH (default 1280x720)");
+  add_ui_scale_option(app, gui.ui_scale_percent);
 }
 
 std::optional<std::string> validate_record(const record_options& record, const std::string& size_text) {
@@ -217,22 +238,8 @@ cli_request parse_command_line(int argc, const char* const* argv, std::ostream& 
   cli_request request;
   CLI::App app{"framelab: an interactive simulator for rigid-body and reference-frame physics", "framelab"};
   app.set_version_flag("--version", std::string("framelab ") + FRAMELAB_VERSION);
-  app.add_option("--scene", request.gui.scene, "Open the GUI on this scene name, preset file or world scene file (.json)");
-  app.add_option("--set", request.gui.sets, "Start with a parameter set: key=value; vectors as key=x,y,z (repeatable)")
-      ->type_name("KEY=VALUE");
-  app.add_flag("--present", request.gui.present, "Start in presentation mode (the stage only)");
-  app.add_option("--lesson", request.gui.lesson,
-                 "Play a lesson: a shipped one by name (carousel-coriolis) or a .lesson file");
-  app.add_option(
-      "--script", request.gui.script,
-      "Drive the GUI with a script, one command per line: " + script_command_usage() + " (README: GUI scripts)");
-  app.add_option("--continue-after", request.gui.continue_after_s,
-                 "With --script: each pause goes on by itself after SECONDS of script time (60 frames a second), "
-                 "and a last caption stays as long, to rehearse or record a lesson unattended")
-      ->type_name("SECONDS");
   std::string gui_size_text;
-  app.add_option("--size", gui_size_text, "Window size in pixels, WxH (default 1280x720)");
-  add_ui_scale_option(app, request.gui.ui_scale_percent);
+  add_gui_options(app, request.gui, gui_size_text);
 
   auto* list = app.add_subcommand("list-scenes", "List the scenes: name, category and a one-line summary");
 
@@ -303,6 +310,130 @@ cli_request parse_command_line(int argc, const char* const* argv, std::ostream& 
   if (!gui_size_text.empty()) parse_size(gui_size_text, request.gui.width, request.gui.height);
   if (!record_size_text.empty()) parse_size(record_size_text, request.record.width, request.record.height);
   return request;
+}
+
+// [SECTION] The page's URL: ?scene=carousel&set=initial_rate=1.5&present=1&ui-scale=200 is the
+// command line --scene carousel --set initial_rate=1.5 --present --ui-scale 200, parsed by the
+// same options (add_gui_options). A bad or unknown parameter is left out and named; the others apply.
+
+namespace {
+
+// application/x-www-form-urlencoded, as the browser's URLSearchParams reads it: %XX, and + for a space.
+std::string percent_decoded(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    int byte = 0;
+    if (text[i] == '%' && i + 2 < text.size() &&
+        std::from_chars(text.data() + i + 1, text.data() + i + 3, byte, 16).ptr == text.data() + i + 3) {
+      out += static_cast<char>(byte);
+      i += 2;
+    } else {
+      out += text[i] == '+' ? ' ' : text[i];
+    }
+  }
+  return out;
+}
+
+// The options a URL may not give: the page sizes its canvas itself; help and version print and stop.
+bool page_sets_itself(const std::string& name) { return name == "size" || name == "help" || name == "version"; }
+
+// Parses `arguments` (framelab's own name first) with the GUI's options into `gui`; the error, if any.
+std::optional<std::string> parse_gui_arguments(const std::vector<std::string>& arguments, gui_options& gui) {
+  CLI::App app{"framelab", "framelab"};
+  std::string size_text;
+  add_gui_options(app, gui, size_text);
+  std::vector<const char*> argv;
+  for (const auto& a : arguments) argv.push_back(a.c_str());
+  try {
+    app.parse(static_cast<int>(argv.size()), argv.data());
+  } catch (const CLI::ParseError& e) {
+    return one_line(e.what());
+  }
+  cli_request request;
+  request.gui = gui;
+  if (std::string error = validate(request, ""); !error.empty()) return error;
+  return std::nullopt;
+}
+
+// "scene, set, present, ...": what a URL may carry, from the options themselves.
+std::string page_parameter_names() {
+  CLI::App app{"framelab", "framelab"};
+  gui_options gui;
+  std::string size_text;
+  add_gui_options(app, gui, size_text);
+  std::string names;
+  for (const CLI::Option* option : app.get_options()) {
+    for (const std::string& name : option->get_lnames()) {
+      if (!page_sets_itself(name)) append_separated(names, ", ", name);
+    }
+  }
+  return names;
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> url_query_pairs(std::string_view query) {
+  if (query.starts_with('?')) query.remove_prefix(1);
+  std::vector<std::pair<std::string, std::string>> pairs;
+  while (!query.empty()) {
+    const std::size_t amp = query.find('&');
+    const std::string_view item = query.substr(0, amp);
+    query.remove_prefix(amp == std::string_view::npos ? query.size() : amp + 1);
+    if (item.empty()) continue;
+    const std::size_t eq = item.find('=');
+    pairs.emplace_back(percent_decoded(item.substr(0, eq)),
+                       eq == std::string_view::npos ? std::string() : percent_decoded(item.substr(eq + 1)));
+  }
+  return pairs;
+}
+
+cli_request parse_page_url(std::string_view query, std::vector<std::string>& problems) {
+  std::vector<std::string> arguments{"framelab"};
+  for (const auto& [key, value] : url_query_pairs(query)) {
+    CLI::App app{"framelab", "framelab"};
+    gui_options probe;
+    std::string size_text;
+    add_gui_options(app, probe, size_text);
+    if (page_sets_itself(key) || app.get_option_no_throw("--" + key) == nullptr) {
+      problems.push_back("unknown URL parameter '" + one_line(key) + "' (known: " + page_parameter_names() + ")");
+      continue;
+    }
+    // --key=value: CLI11 reads a flag's value too (present=1, present=0).
+    const std::string argument = "--" + key + (value.empty() ? "" : "=" + value);
+    if (auto error = parse_gui_arguments({"framelab", argument}, probe)) {
+      problems.push_back("URL parameter " + one_line(key + "=" + value) + ": " + *error);
+      continue;
+    }
+    arguments.push_back(argument);
+  }
+  cli_request request;
+  if (auto error = parse_gui_arguments(arguments, request.gui)) {  // together (--continue-after needs --script)
+    problems.push_back("URL: " + *error);
+    request.gui = gui_options{};
+  }
+  return request;
+}
+
+std::string page_url_query(const std::vector<std::pair<std::string, std::string>>& parameters) {
+  // Kept as typed: letters, digits and - . _ ~ , = / : (readable in a link; = and / are fine in a value).
+  const auto encoded = [](const std::string& text) {
+    static constexpr char hex[] = "0123456789ABCDEF";
+    std::string out;
+    for (const char c : text) {
+      const auto u = static_cast<unsigned char>(c);
+      if (std::isalnum(u) || std::string_view("-._~,=/:").find(c) != std::string_view::npos) {
+        out += c;
+      } else {
+        out += '%';
+        out += hex[u >> 4];
+        out += hex[u & 0xf];
+      }
+    }
+    return out;
+  };
+  std::string query;
+  for (const auto& [key, value] : parameters) query += (query.empty() ? "?" : "&") + encoded(key) + "=" + encoded(value);
+  return query;
 }
 
 int record_options::frames() const {

@@ -16,6 +16,8 @@
 #include <iosfwd>
 #include <map>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "app/window_size.hpp"  // parse_size, for the --size options
@@ -100,6 +102,19 @@ inline constexpr int max_record_fps = 120;
 // Parses and validates the arguments. Help and version go to `out`; an error is one
 // line on `err`, with kind = exit and exit_code = 2.
 cli_request parse_command_line(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+
+// The page's URL query (?scene=carousel&set=initial_rate=1.5&present=1&ui-scale=200) read
+// with the GUI's own command-line options: scene, set, present, lesson, script,
+// continue-after, ui-scale (not size: the page sizes its canvas). A flag takes 1 or 0, or
+// no value. An unknown or bad parameter is left out and described in `problems` (one line
+// each); the others apply. The result's kind is always gui.
+cli_request parse_page_url(std::string_view query, std::vector<std::string>& problems);
+
+// The query's key=value pairs in order, %XX and + decoded (as the browser's URLSearchParams).
+std::vector<std::pair<std::string, std::string>> url_query_pairs(std::string_view query);
+
+// "?key=value&...", each escaped where a URL needs it (parse_page_url reads it back).
+std::string page_url_query(const std::vector<std::pair<std::string, std::string>>& parameters);
 
 
 // The built-in scenes, then the scene files `world_files` (the shipped assets/worlds/*.json:

@@ -21,6 +21,7 @@
 #include "app/platform/platform.hpp"
 #include "app/png_writer.hpp"
 #include "app/screen_recorder.hpp"
+#include "app/share_link.hpp"
 #include "app/sim_command.hpp"
 #include "app/stage_canvas.hpp"
 #include "app/viewport_input.hpp"
@@ -282,15 +283,47 @@ void open_dropped(ui::ui_state& state, const SDL_DropEvent& drop) {
   ui::open_dropped_file(state, path);
 }
 
+// [SECTION] What the UI asks of the host (File > Copy link, File > Open file...) and what the
+// host answers (app/platform/platform.hpp): a picked or dropped file opens as a dropped one
+// does on the desktop (a lesson starts).
+void serve_host_requests(ui::ui_state& state) {
+  if (state.copy_link_requested) {
+    state.copy_link_requested = false;
+    const auto message = platform::copy_link(
+        make_share_link(*state.sim, state.world_files, ui::presenting(state), state.ui_scale_percent));
+    ui::set_message(state, message.text, message.is_error);
+  }
+  if (state.pick_file_requested) {
+    state.pick_file_requested = false;
+    platform::pick_file();
+  }
+  while (const auto message = platform::take_host_message()) {
+    if (message->opened_file.ends_with(".lesson")) {
+      state.lesson_to_start = message->opened_file;
+    } else if (!message->opened_file.empty()) {
+      ui::open_dropped_file(state, message->opened_file);
+    } else {
+      ui::set_message(state, message->text, message->is_error);
+    }
+  }
+}
+
 }  // namespace
 
 int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
-  // Validate the scene before opening any window: a bad argument exits with code 2.
+  // Validate the scene before opening any window: a bad argument exits with code 2 (the page
+  // runs on and says why: run.keep_running).
+  std::vector<std::string> start_problems = run.start_problems;
+  const auto refuse = [&](const std::string& error) {
+    if (!run.keep_running) err << "framelab: error: " << error << "\n";
+    start_problems.insert(start_problems.begin(), error);  // before the URL's: what runs instead of the scene asked for
+    return run.keep_running ? 0 : 2;
+  };
   simulation sim;
   std::optional<camera_setup> preset_camera;
   if (auto error = prepare_simulation(run.scene, run.sets, sim, &preset_camera)) {
-    err << "framelab: error: " << *error << "\n";
-    return 2;
+    if (refuse(*error) != 0) return 2;
+    if (prepare_simulation(run.scene, {}, sim, &preset_camera)) prepare_simulation(default_scene_name, {}, sim);
   }
   // What each --set gave the scene (in the browser: the console shows what ?set= did).
   for (const std::string& assignment : run.sets) {
@@ -299,8 +332,8 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   }
   const bool shot_mode = run.frames > 0;
   const auto lesson = run.lesson.empty() ? std::nullopt : find_lesson(run.lesson);
-  if (!run.lesson.empty() && !lesson) {
-    err << "framelab: error: --lesson: no lesson file or shipped lesson named '" << run.lesson << "'\n";
+  if (!run.lesson.empty() && !lesson &&
+      refuse("--lesson: no lesson file or shipped lesson named '" + run.lesson + "'") != 0) {
     return 2;
   }
   std::optional<script_player> player;
@@ -308,11 +341,8 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     gui_script script;
     auto error = load_gui_script(run.script, script);
     if (!error) error = validate_script_scenes(script, sim.entry(), sim.parameters());
-    if (error) {
-      err << "framelab: error: " << *error << "\n";
-      return 2;
-    }
-    player.emplace(std::move(script), pause_behaviour{&err, continue_after_frames(run.continue_after_s)});
+    if (error && refuse(*error) != 0) return 2;
+    if (!error) player.emplace(std::move(script), pause_behaviour{&err, continue_after_frames(run.continue_after_s)});
   }
   // A shot or a script runs at a fixed 1/60 s per frame, without vsync, and leaves the
   // user's layout and settings alone, so that it replays the same way every time.
@@ -404,6 +434,14 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   if (run.ui_scale_percent > 0) state.ui_scale_percent = run.ui_scale_percent;  // --ui-scale
   if (lesson) state.lesson_to_start = lesson->string();                          // --lesson
   if (run.present) ui::enter_presentation(state);                                // --present
+  if (!start_problems.empty()) {  // the page's: what it could not start with (the console has it too)
+    std::string text;
+    for (const auto& problem : start_problems) append_separated(text, "; ", problem);
+    out << "framelab: status: " << text << "\n";
+    ui::set_message(state, "Not as the link asked: " + text, true);
+  }
+  state.host_file_picker = platform::has_file_picker();
+  platform::deliver_saved_files();
   if (!rehearsed) {
     state.lesson_files = find_all_lessons();
     if (const auto mine = user_lessons_directory()) state.user_lessons_folder = mine->string();
@@ -465,6 +503,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
       }
     }
     lessons.before_frame(state);
+    serve_host_requests(state);
     ui::poll_world_file(state);  // reload on save (scenes/world/world_reload.hpp)
     if (auto error = serve_recording_requests(state, recorder, window.drawable_size(), recording_fps, out);
         error && (player || recording_run)) {

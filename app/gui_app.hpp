@@ -25,6 +25,11 @@ struct gui_run {
   int ui_scale_percent = 0;       // > 0: the interface size (--ui-scale), over the saved one and the display's
   bool present = false;           // start in presentation mode (--present)
   std::string lesson;             // a lesson to play from the start (--lesson): a shipped one's name or a file
+  // The page (app/platform/platform.hpp) never exits: a scene, parameter, lesson or script it
+  // cannot start with is named on the status line, with `start_problems` (its URL's), and a
+  // scene runs anyway (the one asked for without its --set values, else the default).
+  bool keep_running = false;
+  std::vector<std::string> start_problems;
 };
 
 // Exit codes: 0 fine, 1 no window or GL context could be made, a PNG or a recording

@@ -4,11 +4,13 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <sstream>
 
 #include "app/bench_command.hpp"
 #include "app/cli.hpp"
 #include "app/world_files.hpp"
 #include "app/gui_app.hpp"
+#include "app/platform/platform.hpp"
 #include "app/sim_command.hpp"
 
 namespace {
@@ -30,7 +32,25 @@ framelab::gui_run offscreen_run(const std::string& scene, const std::vector<std:
 
 int main(int argc, char** argv) {
   using namespace framelab;
-  const cli_request request = parse_command_line(argc, argv, std::cout, std::cerr);
+  // The page's URL is its command line (app/platform/platform.hpp); its problems go onto the status line.
+  const std::optional<platform::page_start> page = platform::started_from_page();
+  std::vector<std::string> page_problems;
+  cli_request request = page ? parse_page_url(page->query, page_problems) : parse_command_line(argc, argv, std::cout, std::cerr);
+  if (page) {
+    if (!page->link_file.empty()) {  // the scene file the link carried; its first rows to the console, to compare
+      request.gui.scene = page->link_file;
+      std::cout << "framelab: the link's scene, as framelab sim --steps 2 writes it:\n";
+      sim_options first_rows;
+      first_rows.scene = page->link_file;
+      first_rows.sets = request.gui.sets;
+      first_rows.steps = 2;
+      std::ostringstream not_loaded;  // the status line says why
+      run_sim(first_rows, std::cout, not_loaded);
+    }
+    if (!page->link_error.empty()) page_problems.push_back(page->link_error);
+    request.gui.width = page->width;
+    request.gui.height = page->height;
+  }
   switch (request.kind) {
     case command_kind::exit:
       return request.exit_code;
@@ -68,6 +88,8 @@ int main(int argc, char** argv) {
       run.width = request.gui.width;
       run.height = request.gui.height;
       run.ui_scale_percent = request.gui.ui_scale_percent;
+      run.keep_running = page.has_value();
+      run.start_problems = page_problems;
       return run_gui(run, std::cout, std::cerr);
     }
   }

@@ -12,6 +12,8 @@
 namespace framelab {
 
 namespace {
+void (*saved_file_observer)(const std::filesystem::path&) = nullptr;
+
 std::string describe(const std::filesystem::path& path, const std::string& what) {
   return path.string() + ": " + what;
 }
@@ -36,8 +38,11 @@ std::optional<std::string> commit_temporary_file(const std::filesystem::path& te
     std::filesystem::remove(temp, ec);
     return "cannot replace: " + ec.message();
   }
+  if (saved_file_observer != nullptr) saved_file_observer(path);
   return std::nullopt;
 }
+
+void set_saved_file_observer(void (*observer)(const std::filesystem::path& path)) { saved_file_observer = observer; }
 
 std::optional<std::string> write_file_atomically(const std::filesystem::path& path, std::string_view content) {
   const std::filesystem::path parent = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");

@@ -24,6 +24,11 @@ std::filesystem::path temporary_path_for(const std::filesystem::path& path);
 // file is left intact, and the reason is returned ("cannot replace: ...").
 std::optional<std::string> commit_temporary_file(const std::filesystem::path& temp, const std::filesystem::path& path);
 
+// Called with each file a save has just put in place (commit_temporary_file, so every
+// save above): the browser version hands it to the browser as a download
+// (app/platform/web.cpp). None by default.
+void set_saved_file_observer(void (*observer)(const std::filesystem::path& path));
+
 // Reads a whole regular file of at most max_bytes. Returns the reason on failure.
 std::optional<std::string> read_small_file(const std::filesystem::path& path, std::size_t max_bytes,
                                            std::string& content);

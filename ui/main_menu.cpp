@@ -115,6 +115,11 @@ void split_stage_menu(ui_state& state) {
 void draw_main_menu(ui_state& state) {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
+    if (state.host_file_picker && ImGui::MenuItem("Open file...")) state.pick_file_requested = true;
+    if (state.host_file_picker) {
+      tooltip("Open a scene file or preset (.json) or a lesson (.lesson) from your computer; dropping one on the page "
+              "opens it too");
+    }
     if (ImGui::MenuItem("Open scene...")) state.open_scene_dialog = true;
     tooltip("Open a world scene file (.json): frames, particles, parameters, teaching text (docs/scene-files.md)."
             " framelab reloads it when you save it in an editor");
@@ -137,6 +142,9 @@ void draw_main_menu(ui_state& state) {
         "Play a lesson (.lesson: a GUI script with captions and pauses); lessons in your lessons folder "
         "also appear in the Lessons menu");
     record_menu_item(state);
+    if (ImGui::MenuItem("Copy link")) state.copy_link_requested = true;
+    tooltip("A link to this scene with its changed parameters, presentation mode and interface size, for a course "
+            "page or an e-mail; a scene file of your own travels inside the link (README: In a browser)");
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Esc")) state.quit_requested = true;
     ImGui::EndMenu();

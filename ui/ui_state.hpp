@@ -185,6 +185,12 @@ struct ui_state {
 
   recording_link recording;
 
+  // File > Copy link (the app makes the link: app/share_link.hpp) and, where the host has its
+  // own file picker (the browser), File > Open file...; the app carries both out.
+  bool copy_link_requested = false;
+  bool host_file_picker = false;  // app: File > Open file... is offered
+  bool pick_file_requested = false;
+
   bool quit_requested = false;
   double frame_ms = 0.0;  // mean frame time, measured by the app
   camera_link camera;

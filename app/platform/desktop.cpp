@@ -35,4 +35,26 @@ std::optional<std::string> load_gl() {
 
 std::string runtime_description() { return ""; }
 
+std::optional<page_start> started_from_page() { return std::nullopt; }
+
+host_message copy_link(const share_link& link) {
+  const std::string text = "framelab.html" + link.query;
+  if (SDL_SetClipboardText(text.c_str()) != 0) return {"Link not copied: " + std::string(SDL_GetError()), true, {}};
+  if (!link.file_text.empty()) {
+    return {"Copied " + text + " without the scene file " + link.file_name +
+                ": a file of your own travels in links made in the browser version (open the file there, then "
+                "File > Copy link)",
+            true, {}};
+  }
+  return {"Copied " + text + " (put your page's address before framelab.html)", false, {}};
+}
+
+std::optional<host_message> take_host_message() { return std::nullopt; }
+
+bool has_file_picker() { return false; }
+
+void pick_file() {}
+
+void deliver_saved_files() {}
+
 }  // namespace framelab::platform

@@ -14,6 +14,8 @@
 #include <optional>
 #include <string>
 
+#include "app/share_link.hpp"
+
 namespace framelab::platform {
 
 // Calls frame() once per frame until it returns false. The desktop returns after the last
@@ -36,5 +38,41 @@ std::optional<std::string> load_gl();
 // What runs the program, for the benchmarks' host line: "" on the desktop (the host line
 // says it), "WebAssembly in a browser, one thread" in the page.
 std::string runtime_description();
+
+// [SECTION] The page: its URL, links, files
+
+// How the page was opened: its URL's query (?scene=...: app/cli.hpp's parse_page_url reads
+// it) and a scene file its link carried in the # part, unpacked to `link_file`, or why that
+// failed. Nothing on the desktop and under node: a command line starts them.
+struct page_start {
+  std::string query;
+  std::string link_file;   // where the link's scene file was put ("" when there is none)
+  std::string link_error;  // one line when the # part does not unpack
+  int width = 1280;        // the canvas, in CSS pixels
+  int height = 720;
+};
+std::optional<page_start> started_from_page();
+
+// File > Copy link: the link to the clipboard. The desktop copies "framelab.html?..." (a
+// scene file of one's own does not travel from there: it says so); the page compresses the
+// file into the # part, copies the whole link and shows it in the address bar. Returns the
+// status line's message; the page's own result follows as a host message.
+struct host_message {
+  std::string text;
+  bool is_error = false;
+  std::string opened_file;  // a file the user picked or dropped, put here to be opened
+};
+host_message copy_link(const share_link& link);
+
+// The page's messages, each once: a link copied, a file picked or dropped (or refused).
+std::optional<host_message> take_host_message();
+
+// The browser's own file picker (File > Open file...): true where there is one.
+bool has_file_picker();
+void pick_file();
+
+// Hands every saved file to the user: in the page as a download (nothing on the desktop:
+// the file is on its disk). Called once at start.
+void deliver_saved_files();
 
 }  // namespace framelab::platform

@@ -9,11 +9,14 @@
 #include "app/platform/platform.hpp"
 
 #include "app/display_check.hpp"
+#include "common/atomic_file.hpp"
 
 #include <SDL.h>
 #include <emscripten.h>
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
+#include <vector>
 
 // emscripten's stack pointer (compiler-rt's stack_ops.S).
 extern "C" std::uintptr_t stackSave();
@@ -57,6 +60,74 @@ void request_gl_context() {
 std::optional<std::string> load_gl() { return std::nullopt; }  // emscripten links the WebGL2 functions
 
 std::string runtime_description() { return "WebAssembly in a browser, one thread"; }
+
+// [SECTION] The page's JavaScript (web_shell.html's framelabPage) and the program exchange
+// JSON texts: `which` 0 is how the page started, 1 the oldest of its messages (taken by the copy).
+namespace {
+
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdollar-in-identifier-extension"
+// The text's length in UTF-8 bytes; -1 when there is none (no page: node; no message).
+EM_JS(int, page_text_length, (int which), {
+  if (typeof framelabPage === 'undefined') return -1;
+  const text = which === 0 ? framelabPage.start : framelabPage.outbox[0];
+  return typeof text === 'string' ? lengthBytesUTF8(text) : -1;
+});
+EM_JS(void, copy_page_text, (int which, char* buffer, int size), {
+  const text = which === 0 ? framelabPage.start : framelabPage.outbox.shift();
+  stringToUTF8(text, buffer, size);
+});
+EM_JS(void, page_copy_link, (const char* query, const char* file_name, const char* file_text), {
+  framelabPage.copyLink(UTF8ToString(query), UTF8ToString(file_name), UTF8ToString(file_text));
+});
+EM_JS(void, page_pick_file, (), { framelabPage.pickFile(); });
+EM_JS(void, page_download, (const char* path), { framelabPage.download(UTF8ToString(path)); });
+#pragma clang diagnostic pop
+
+std::optional<nlohmann::json> page_text(int which) {
+  const int length = page_text_length(which);
+  if (length < 0) return std::nullopt;
+  std::vector<char> buffer(static_cast<std::size_t>(length) + 1);
+  copy_page_text(which, buffer.data(), length + 1);
+  auto parsed = nlohmann::json::parse(buffer.data(), nullptr, /*allow_exceptions=*/false);
+  if (!parsed.is_object()) return std::nullopt;
+  return parsed;
+}
+
+std::string text_field(const nlohmann::json& object, const char* key) {
+  const auto it = object.find(key);
+  return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+void download(const std::filesystem::path& path) { page_download(path.c_str()); }
+
+}  // namespace
+
+std::optional<page_start> started_from_page() {
+  const auto start = page_text(0);
+  if (!start) return std::nullopt;
+  return page_start{text_field(*start, "query"), text_field(*start, "linkFile"), text_field(*start, "linkError"),
+                    start->value("width", 1280), start->value("height", 720)};
+}
+
+host_message copy_link(const share_link& link) {
+  page_copy_link(link.query.c_str(), link.file_name.c_str(), link.file_text.c_str());
+  return {link.file_text.empty() ? "Making the link..." : "Packing " + link.file_name + " into the link...", false, {}};
+}
+
+std::optional<host_message> take_host_message() {
+  const auto message = page_text(1);
+  if (!message) return std::nullopt;
+  return host_message{text_field(*message, "text"), message->value("error", false), text_field(*message, "opened")};
+}
+
+bool has_file_picker() { return page_text_length(0) >= 0; }
+
+void pick_file() { page_pick_file(); }
+
+void deliver_saved_files() {
+  if (has_file_picker()) set_saved_file_observer(download);
+}
 
 }  // namespace framelab::platform
 

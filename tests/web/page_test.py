@@ -6,11 +6,18 @@ with URL parameters: every scene, every shipped scene file and preset, each in p
   - the console has no error (an uncaught exception, an abort, a framelab error line);
   - with present=1 the top rows show no menu bar (they are the stage's, like the rows below),
     and without it they do (the menu bar's own flat colour);
-  - a set= value reaches the parameters (the page prints the parameter it applied).
+  - a set= value reaches the parameters (the page prints the parameter it applied);
+  - a share link made by the page's own packer (web_shell.html's, run under node) from an edited
+    scene file opens to the same first CSV rows as the native `framelab sim` of that file
+    (compare_sim.py's tolerance), with its set= applied;
+  - a link whose scene file is malformed, with an unknown parameter, names both on the status line
+    (the loader's file:line:column: key, as the desktop says it) and a default scene runs.
 PNGs go to build/web/shots/ to be looked at.
   tests/web/page_test.py [--page build/web/framelab.html] [--only NAME]"""
 import argparse
+import base64
 import glob
+import re
 import os
 import shutil
 import struct
@@ -97,6 +104,89 @@ def open_page(page, query, png, user_data):
     return console, time.perf_counter() - start
 
 
+SHELL = os.path.join(ROOT, "app/platform/web_shell.html")
+
+
+def page_packed(text):
+    """The scene file `text` packed as File > Copy link packs it: the page's own functions
+    (web_shell.html, from its [SECTION] on bytes to framelabPage) under node."""
+    shell = open(SHELL).read()
+    helpers = shell[shell.index("// [SECTION] Bytes through"):shell.index("const framelabPage")]
+    program = helpers + """
+let text = '';
+process.stdin.on('data', (d) => { text += d; });
+process.stdin.on('end', async () => {
+  const packed = await throughStream(new TextEncoder().encode(text), new CompressionStream('deflate-raw'));
+  process.stdout.write(toBase64url(packed));
+});"""
+    packed = subprocess.run(["node", "-e", program], input=text, capture_output=True, text=True, check=True).stdout
+    # An independent unpacking (Python's zlib) gives the file back.
+    assert zlib.decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4)), -15).decode() == text
+    return packed
+
+
+def edited_foucault(folder, replace, by):
+    text = open(os.path.join(ROOT, "assets/worlds/foucault-pendulum.json")).read()
+    assert replace in text
+    path = os.path.join(folder, "edited.json")
+    with open(path, "w") as f:
+        f.write(text.replace(replace, by))
+    return path, text.replace(replace, by)
+
+
+def native_first_rows(native, scene, sets):
+    command = [native, "sim", "--scene", scene, "--steps", "2"]
+    for assignment in sets:
+        command += ["--set", assignment]
+    text = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    return [line.split(",") for line in text.splitlines()]
+
+
+def console_text(line):
+    """A console line's message: "text", source: ..."""
+    match = re.search(r'CONSOLE[^"]*"(.*)", source:', line)
+    return match.group(1) if match else ""
+
+
+def page_rows(console):
+    """The CSV rows the page printed after opening a link's scene file (app/main.cpp)."""
+    texts = [console_text(line) for line in console]
+    marker = [i for i, t in enumerate(texts) if t.startswith("framelab: the link's scene")]
+    return [t.split(",") for t in texts[marker[0] + 1:marker[0] + 5]] if marker else []  # header, t = 0, 2 steps
+
+
+def rows_agree(native, page):
+    if len(native) != 4 or len(page) != 4 or native[0] != page[0]:
+        return False
+    numbers = [(float(a), float(b)) for r_n, r_p in zip(native[1:], page[1:]) for a, b in zip(r_n, r_p)]
+    scale = max(abs(a) for a, _ in numbers) or 1.0
+    return max(abs(a - b) for a, b in numbers) <= 1e-12 * scale
+
+
+def link_cases(folder, native):
+    """(name, query, check(console) -> problems) for the share-link cases."""
+    edited, text = edited_foucault(folder, '"latitude": { "value": 48.85', '"latitude": { "value": -33.9')
+    expected = native_first_rows(native, edited, ["amplitude=3"])
+
+    def check_link(console):
+        problems = []
+        if not rows_agree(expected, page_rows(console)):
+            problems.append(f"first rows differ from framelab sim's: {page_rows(console)} against {expected}")
+        if not any("--set amplitude = 3" in line for line in console):
+            problems.append("set=amplitude=3 did not reach the parameters")
+        return problems
+
+    _, bad = edited_foucault(folder, '"length": { "value": 10', '"length": { "valu": 10')
+
+    def check_bad(console):
+        wanted = ["/link/bad.json:19:17: parameters.length.valu: unknown key", "unknown URL parameter 'colour'"]
+        status = [console_text(line) for line in console if "framelab: status:" in line]
+        return [f"the status line does not say '{w}': {status}" for w in wanted if not any(w in s for s in status)]
+
+    return [("share-link", f"?set=amplitude=3#file=edited.json&deflate={page_packed(text)}", check_link),
+            ("bad-link", f"?colour=red#file=bad.json&deflate={page_packed(bad)}", check_bad)]
+
+
 def cases():
     scenes = subprocess.run(["node", "--no-experimental-fetch", os.path.join(ROOT, "build/web/framelab_node.js"),
                              "list-scenes"], capture_output=True, text=True, check=True).stdout.split("\n")
@@ -109,19 +199,24 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--page", default=os.path.join(ROOT, "build/web/framelab.html"))
     parser.add_argument("--only", default="")
+    parser.add_argument("--native", default=os.path.join(ROOT, "build/release/app/framelab"))
     args = parser.parse_args()
     shots = os.path.join(ROOT, "build/web/shots")
     os.makedirs(shots, exist_ok=True)
     failures = []
     with tempfile.TemporaryDirectory() as user_data:
-        runs = [(scene, f"?scene={scene}&present=1") for scene in cases() if args.only in scene]
-        runs.append(("panels", "?scene=carousel&set=initial_rate=1.5"))
-        for name, query in runs:
+        runs = [(scene, f"?scene={scene}&present=1", None) for scene in cases() if args.only in scene]
+        runs.append(("panels", "?scene=carousel&set=initial_rate=1.5", None))
+        runs += [case for case in link_cases(user_data, args.native) if args.only in case[0]]
+        with_menu = {"panels", "share-link", "bad-link"}
+        for name, query, check in runs:
             png = os.path.join(shots, os.path.basename(name).removesuffix(".json") + ".png")
             if os.path.exists(png):
                 os.remove(png)
             console, seconds = open_page(args.page, query, png, user_data)
             problems = [line for line in console if any(e in line for e in CONSOLE_ERRORS)]
+            if check:
+                problems += check(console)
             if not os.path.exists(png):
                 problems.append("no screenshot")
             else:
@@ -129,11 +224,12 @@ def main():
                 drawn, colours = stage_drawn(rows, width, height)
                 if not drawn:
                     problems.append(f"stage blank ({colours} colours in the middle)")
-                if menu_bar_shown(rows, width) != (name == "panels"):
-                    problems.append("menu bar " + ("missing" if name == "panels" else "shown in presentation mode"))
+                if menu_bar_shown(rows, width) != (name in with_menu):
+                    problems.append("menu bar " + ("missing" if name in with_menu else "shown in presentation mode"))
             if name == "panels" and not any("--set initial_rate = 1.5" in line for line in console):
                 problems.append("set=initial_rate=1.5 did not reach the parameters")
-            print(f"{'ok  ' if not problems else 'FAIL'} {query} ({seconds:.1f} s) {'; '.join(problems)}")
+            shown = query if len(query) < 90 else query[:80] + "..."
+            print(f"{'ok  ' if not problems else 'FAIL'} {shown} ({seconds:.1f} s) {'; '.join(problems)}")
             if problems:
                 failures.append(name)
                 for line in console[-8:]:
