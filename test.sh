@@ -6,9 +6,9 @@
 #   tsan     the threaded tests under ThreadSanitizer, clang 16 (build/tsan);
 #   fuzz     the libFuzzer targets of build/asan, each for a bounded time (tests/fuzz/run_fuzzers.sh);
 #   release  what the ASan stage does not run: the GUI shot of every scene, the endurance
-#            soak and the golden hashes, in the Release build the app ships as, GCC (build/release);
-#   web      the browser version (tests/web/run.sh): emscripten builds build/web/framelab.html,
-#            its `sim` under node against the Release build's, the page in headless Chromium.
+#            soak and the golden hashes, in the Release build the app ships as, GCC (build/release).
+# The browser version's tests (tests/web/run.sh) are not a stage yet: on a fresh clone they
+# take about 30 minutes (README, "In a browser"), more than this script's 12-minute budget.
 # The Release build needs nothing from the stages before it: it starts in the background
 # right after the dependencies at idle priority (SCHED_IDLE: it runs only on a core the
 # stages leave unused, while tests wait or run on one core and while the last fuzzer runs
@@ -67,4 +67,3 @@ run_stage "tsan: build + test" cmake --workflow --preset tsan
 run_stage "fuzz: run" env FRAMELAB_FUZZ_BUILD_DIR=build/asan FRAMELAB_FUZZ_SECONDS="${FRAMELAB_FUZZ_SECONDS:-20}" \
   tests/fuzz/run_fuzzers.sh
 run_stage "release: build + test" release_stage
-run_stage "web: build + test" tests/web/run.sh
