@@ -54,6 +54,13 @@ release_build=$!
 set +m
 trap 'kill -- -$release_build 2> /dev/null || true; report_times' EXIT
 release_stage() {
+  # Nothing else of test.sh runs now: the background build, if still going, back at normal
+  # priority, so that on a machine shared with other work it is not left the idle cycles
+  # (on a loaded machine its idle build had done 21 of 49 steps after 20 minutes).
+  local pid
+  for pid in $(pgrep -g "$release_build" 2> /dev/null); do
+    chrt --other -p 0 "$pid" > /dev/null 2>&1 || renice -n 0 -p "$pid" > /dev/null 2>&1 || true
+  done
   wait "$release_build" || {
     tail -40 "$release_log"
     echo "=== test.sh: the Release build failed (its whole output: $release_log)"

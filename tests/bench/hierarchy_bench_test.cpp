@@ -65,8 +65,10 @@ TEST(hierarchy_benchmark, options_and_cases) {
 TEST(hierarchy_benchmark, a_tiny_run_measures_both_storages_with_ratios) {
   const benchmark_info* info = find_benchmark("hierarchy");
   ASSERT_NE(info, nullptr);
+  // Small trees: each case is timed for at least 3 samples, and what is checked is the
+  // records' structure and arithmetic, not the speed (500 and 3000 nodes: 20 s under TSan).
   auto cases = test::cases_of(
-      "hierarchy", {{"quick", "true"}, {"nodes", "500,3000"}, {"kernels", "auto,portable"}, {"threads", "1,2"}});
+      "hierarchy", {{"quick", "true"}, {"nodes", "100,400"}, {"kernels", "auto,portable"}, {"threads", "1,2"}});
   const std::size_t kernels = hierarchy_simd_available() ? 2 : 1;
   ASSERT_EQ(cases.size(), 2 * 7 * kernels);  // sizes x (level, locals, threads) x kernels
   const auto records = test::run_cases(std::move(cases));

@@ -173,9 +173,11 @@ sphere_world random_world(std::size_t count, std::uint32_t seed, bool walls, dou
   return w;
 }
 
+// With the two fast broadphases: brute force finds the same pairs and makes the same
+// trajectory bit for bit (all_broadphases_give_bit_identical_trajectories), and its 400^2
+// pair tests per step took most of this test's 10 s under ASan.
 TEST(sphere_world, energy_is_conserved_with_restitution_1_and_no_gravity) {
-  for (const auto method :
-       {broadphase_method::brute_force, broadphase_method::sort_and_sweep, broadphase_method::uniform_grid}) {
+  for (const auto method : {broadphase_method::sort_and_sweep, broadphase_method::uniform_grid}) {
     sphere_world w = random_world(400, 7, /*walls=*/true, 1.0, 0.0);
     w.method = method;
     const double k0 = w.kinetic_energy();

@@ -112,7 +112,9 @@ TEST(hierarchy, simd_and_portable_sweeps_agree) {
 // shapes (a star: every node a child of one; a chain: each node the child of the
 // previous) and after every kind of edit (add under an old node, remove a
 // subtree, reparent in both modes, set_global, impulses with and without
-// counteracting the children), at a size that takes the streaming path.
+// counteracting the children), at a size that takes the streaming path. Two rounds
+// of edits (each kind twice, the second on a tree the first left out of preorder):
+// four rounds took 42 s under ASan, the costliest unit test, for the same checks.
 double max_simd_portable_brute_error(hierarchy3d& h) {
   h.set_simd_enabled(false);
   h.update_world();
@@ -156,7 +158,7 @@ TEST(hierarchy, simd_sweep_on_stars_chains_and_after_edits) {
     while (!h.contains(id));
     return id;
   };
-  for (int round = 0; round < 4; ++round) {
+  for (int round = 0; round < 2; ++round) {
     for (int k = 0; k < 200; ++k) ids.push_back(h.add(pick(), random_local<double, 3>(rng)));  // breaks preorder
     EXPECT_LE(max_simd_portable_brute_error(h), sweep_tol) << "after adds, round " << round;
     h.remove(pick());

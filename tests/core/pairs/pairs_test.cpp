@@ -491,7 +491,7 @@ TEST(pair_algorithms, agree_with_brute_force) {
 // pairs of 1..n with an even sum: C(ceil(n/2), 2) + C(floor(n/2), 2)
 TEST(pair_algorithms, count_if_pairs_matches_closed_form) {
   const auto choose2 = [](std::int64_t m) { return m * (m - 1) / 2; };
-  for (int n : {0, 1, 2, 3, 1000, 2001, 5000}) {
+  for (int n : {0, 1, 2, 3, 1000, 2001}) {  // even and odd; 5000 (12.5 M pairs twice) added nothing but 4 s under ASan
     const auto v = filled<std::vector<int>>(static_cast<std::size_t>(n));
     const auto expected = static_cast<std::uint64_t>(choose2((n + 1) / 2) + choose2(n / 2));
     const auto even = [](auto p) { return (p.first + p.second) % 2 == 0; };
