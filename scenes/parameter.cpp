@@ -2,7 +2,6 @@
 
 #include <charconv>
 #include <cmath>
-#include <sstream>
 #include <stdexcept>
 
 #include "common/number_text.hpp"
@@ -50,18 +49,11 @@ param_def view_only(param_def def) {
 
 namespace {
 
-std::string number_text(double x) {
-  std::ostringstream out;
-  out.precision(17);
-  out << x;
-  return out.str();
-}
-
 std::optional<std::string> check_number(const param_def& def, double x) {
-  if (!std::isfinite(x)) return "must be a finite number, got " + number_text(x);
+  if (!std::isfinite(x)) return "must be a finite number, got " + shortest_text(x);
   if (x < def.min || x > def.max) {
-    return "must be in [" + number_text(def.min) + ", " + number_text(def.max) + "]" +
-           (def.unit.empty() ? "" : " " + def.unit) + ", got " + number_text(x);
+    return "must be in [" + shortest_text(def.min) + ", " + shortest_text(def.max) + "]" +
+           (def.unit.empty() ? "" : " " + def.unit) + ", got " + shortest_text(x);
   }
   return std::nullopt;
 }
@@ -185,12 +177,12 @@ std::optional<std::string> parse_param(const param_def& def, const std::string& 
 
 std::string format_param(const param_value& value) {
   struct formatter {
-    std::string operator()(double x) const { return number_text(x); }
+    std::string operator()(double x) const { return shortest_text(x); }
     std::string operator()(std::int64_t n) const { return std::to_string(n); }
     std::string operator()(bool b) const { return b ? "true" : "false"; }
     std::string operator()(const std::vector<double>& v) const {
       std::string text;
-      for (double x : v) append_separated(text, ",", number_text(x));
+      for (double x : v) append_separated(text, ",", shortest_text(x));
       return text;
     }
     std::string operator()(const std::string& s) const { return s; }

@@ -73,6 +73,17 @@ TEST(parameter, format_round_trips_through_parse) {
   }
 }
 
+// A number typed by hand reads back as typed (share links and messages show "0.1", not
+// "0.10000000000000001"): the shortest text of its double is the typed text.
+TEST(parameter, a_typed_number_formats_as_typed) {
+  const param_def latitude = number_param("latitude", 0.0, -1e6, 1e6, "deg", "latitude");
+  for (const char* typed : {"0.1", "-33.9", "2.5", "1e-07", "12345.678"}) {
+    param_value parsed;
+    ASSERT_FALSE(parse_param(latitude, typed, parsed)) << typed;
+    EXPECT_EQ(format_param(parsed), typed);
+  }
+}
+
 TEST(parameter, text_is_one_line_up_to_its_length_and_kept_as_typed) {
   param_value v;
   EXPECT_FALSE(parse_param(formula, "", v));
