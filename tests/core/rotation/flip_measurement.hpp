@@ -5,8 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <vector>
 
+#include "core/rotation/free_rotation_reference.hpp"
 #include "core/rotation/rotation_integrator.hpp"
 
 namespace framelab::rotation_test {
@@ -62,6 +64,28 @@ inline flip_measurement run_flips(integrator_kind k, dvec3 omega, double dt, dou
   // two sign changes of omega_2 per period
   m.period = crossings.size() >= 3 ? 2 * (crossings.back() - crossings.front()) / double(crossings.size() - 1) : 0;
   return m;
+}
+
+// What a run of run_flips is held to: drifts of energy and |L| (relative), of L's
+// direction (rad), the fewest flips, and the period against the elliptic-function one.
+struct flip_targets {
+  double invariant_drift, l_direction_drift, period;
+  int min_flips;
+};
+
+// Prints the run (named `run`) beside the (1, 2, 3) body's elliptic-function period and
+// checks it against the targets.
+inline void expect_flip_targets(const char* run, const flip_measurement& m, dvec3 omega, const flip_targets& t) {
+  const double period = asymmetric_top_reference<double>(dvec3(1, 2, 3), omega).period();
+  std::printf(
+      "  %s: energy drift %.2e, |L| drift %.2e, L direction %.2e rad, "
+      "%d flips, period %.9f s vs elliptic %.9f s (%.2e)\n",
+      run, m.energy_drift, m.l_drift, m.l_direction_drift, m.flips, m.period, period, m.period / period - 1);
+  EXPECT_LE(m.energy_drift, t.invariant_drift);
+  EXPECT_LE(m.l_drift, t.invariant_drift);
+  EXPECT_LE(m.l_direction_drift, t.l_direction_drift);
+  EXPECT_GE(m.flips, t.min_flips);
+  EXPECT_NEAR(m.period / period, 1.0, t.period);
 }
 
 }  // namespace framelab::rotation_test

@@ -78,17 +78,25 @@ TEST(WorldExamples, FoucaultPlaneTurnsAtOmegaSinLatitude) {
 // Eastward deflection (1/3) Omega g t^3 cos(latitude) (first order in Omega; at the
 // file's exaggerated rate Omega t_fall = 0.055 and a 40 m globe (Omega^2 R = 0.4 % of g), so the
 // second-order terms stay well under 1 %).
-TEST(WorldExamples, StoneLandsEastByTheClosedForm) {
-  loaded_world w = load("stone-drop.json");
-  const world_model& m = w.scene->model();
+struct stone_drop_prediction {
+  double t_fall;  // s: sqrt(2 h / g)
+  double east;    // m: (1/3) Omega g t_fall^3 cos(latitude)
+};
+stone_drop_prediction predicted_stone_drop(const loaded_world& w) {
   const double omega = w.values.number("earth_rate"), g = w.values.number("g"), h = w.values.number("height");
   const double latitude = w.values.number("latitude") * std::numbers::pi / 180;
   const double t_fall = std::sqrt(2 * h / g);
+  return {t_fall, omega * g * std::pow(t_fall, 3) * std::cos(latitude) / 3};
+}
+
+TEST(WorldExamples, StoneLandsEastByTheClosedForm) {
+  loaded_world w = load("stone-drop.json");
+  const world_model& m = w.scene->model();
+  const auto [t_fall, expected] = predicted_stone_drop(w);
   const int steps = 1000;
   const double dt = t_fall / steps;
   for (int k = 0; k < steps; ++k) w.scene->step(dt);
   ASSERT_FALSE(w.scene->failure().has_value());
-  const double expected = omega * g * std::pow(t_fall, 3) * std::cos(latitude) / 3;
   EXPECT_NEAR(m.particle(0).r.z / expected, 1.0, 0.01) << "east " << m.particle(0).r.z << " m, expected " << expected;
   EXPECT_GT(expected, 0.5);  // visible in the lecture: more than half a metre
 }
@@ -99,9 +107,8 @@ TEST(WorldExamples, StoneLandsEastByTheClosedForm) {
 TEST(WorldExamples, StoneStopsOnTheGroundWhereItLanded) {
   loaded_world w = load("stone-drop.json");
   const world_model& m = w.scene->model();
-  const double omega = w.values.number("earth_rate"), g = w.values.number("g"), h = w.values.number("height");
-  const double latitude = w.values.number("latitude") * std::numbers::pi / 180;
-  const double t_fall = std::sqrt(2 * h / g);
+  const auto [t_fall, expected] = predicted_stone_drop(w);
+  const double h = w.values.number("height");
   const double floor = *w.spec->particles[0].floor;
   const double start = m.particle(0).r.y;
   EXPECT_NEAR(start - floor, h, 1e-12) << "the centre falls the height";
@@ -120,7 +127,6 @@ TEST(WorldExamples, StoneStopsOnTheGroundWhereItLanded) {
   EXPECT_EQ(m.particle(0).r.y, floor);
   EXPECT_EQ(m.particle(0).v, glm::dvec3(0.0));
   EXPECT_EQ(m.particle(0).r.z, *z_at_landing) << "it stays where it landed";
-  const double expected = omega * g * std::pow(t_fall, 3) * std::cos(latitude) / 3;
   EXPECT_NEAR(m.particle(0).r.z / expected, 1.0, 0.01) << "east " << m.particle(0).r.z << " m, expected " << expected;
 }
 
