@@ -1,5 +1,7 @@
 #include "ui/widgets.hpp"
 
+#include <imgui_internal.h>
+
 #include <algorithm>
 #include <cstdarg>
 #include <cstdio>
@@ -28,9 +30,25 @@ void help_marker(const char* text) {
   tooltip(text);
 }
 
+namespace {
+
+// Where a line of the current window may end. A window that sizes itself to its content (the
+// presentation bars) is as wide as its content was on the frame before, so wrapping at its own
+// edge keeps that frame's wrapping for good (a bar of two rows, the second cut off, in a page
+// whose first frames were laid out narrower): its lines may run to the display's width instead.
+float line_end_x() {
+  const ImGuiWindow* window = ImGui::GetCurrentWindow();
+  if ((window->Flags & ImGuiWindowFlags_AlwaysAutoResize) != 0) {
+    return window->Pos.x + ImGui::GetIO().DisplaySize.x - 2.0f * ImGui::GetStyle().WindowPadding.x;
+  }
+  return window->Pos.x + ImGui::GetWindowContentRegionMax().x;
+}
+
+}  // namespace
+
 void same_line_if_fits(float width) {
   // Where SameLine would put the next item: after the last one, an item spacing apart.
-  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  const float right = line_end_x();
   const float x = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x;
   if (x + width <= right) ImGui::SameLine();
 }

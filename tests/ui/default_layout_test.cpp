@@ -119,6 +119,30 @@ TEST_F(default_layout_test, presentation_mode_hides_the_panels_and_restores_them
   EXPECT_EQ(camera.target, glm::dvec3(1.0, 2.0, 3.0));
 }
 
+// Presentation's transport bar sizes itself to its content, so its width on one frame is its
+// content's on the frame before. Its rows wrap at the display's width, not at that width: a
+// bar first laid out in a narrow window (a page's first frames) is one row again once the
+// window is wide, with every control inside it (it once kept two rows, the second cut off).
+TEST_F(default_layout_test, the_presentation_bar_wraps_at_the_display_not_at_its_last_width) {
+  const ui_font_files files = find_ui_fonts();
+  ASSERT_FALSE(files.text.empty()) << "DejaVu Sans: cmake/install_dependencies.sh installs fonts-dejavu-core";
+  ASSERT_FALSE(build_ui_fonts(files, ImGuiStyle(), 100));
+  load("carousel");
+  ui::enter_presentation(state_);
+  const auto bar_at = [this](float display_width) {
+    ImGui::GetIO().DisplaySize = ImVec2(display_width, 720.0f);
+    frames(3);
+    return ImGui::FindWindowByName("##presentation_transport");
+  };
+  const ImGuiWindow* bar = bar_at(1280.0f);
+  ASSERT_NE(bar, nullptr);
+  const float one_row = bar->ContentSize.y;
+  EXPECT_GT(bar_at(240.0f)->ContentSize.y, 1.5f * one_row) << "at 240 px the bar needs more than one row";
+  bar = bar_at(1280.0f);
+  EXPECT_EQ(bar->ContentSize.y, one_row) << "wide again, the bar keeps rows it no longer needs";
+  EXPECT_LE(bar->ContentSize.x + 2.0f * bar->WindowPadding.x, bar->Size.x + 0.5f) << "a control lies outside the bar";
+}
+
 TEST_F(default_layout_test, the_settings_keep_the_layout_from_before_presentation) {
   load("carousel");
   ui::enter_presentation(state_);
