@@ -166,9 +166,9 @@ void joint_rows(ui_state& state, world_editor_state& s, int frame, const std::st
       "a number or an expression of the parameters; leaving the field (or Enter) restarts the scene at t = 0 from "
       "them.");
   const auto rows = joint_coordinates(j.kind);
-  if (begin_wide_table("joint", 4, int(rows.size()), true)) {
+  // rows as tall as the start fields; the unit beside the name keeps the table narrow
+  if (begin_wide_table("joint", 3, int(rows.size()), true, ImGui::GetFrameHeight())) {
     ImGui::TableSetupColumn("coordinate");
-    ImGui::TableSetupColumn("unit");
     ImGui::TableSetupColumn("now");
     ImGui::TableSetupColumn("start");
     ImGui::TableHeadersRow();
@@ -176,16 +176,16 @@ void joint_rows(ui_state& state, world_editor_state& s, int frame, const std::st
       ImGui::PushID(int(c.which) * 3 + c.k);
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(c.name);
+      ImGui::AlignTextToFramePadding();
+      ImGui::Text("%s (%s)", c.name, c.unit);
       tooltip(c.tip);
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(c.unit);
-      ImGui::TableNextColumn();
+      ImGui::AlignTextToFramePadding();
       numbers_text("%9.4f", joint_now(state, s.draft.frames[std::size_t(frame)].name, c));
       tooltip(c.tip);
       ImGui::TableNextColumn();
       std::string text = expression_text(start_expression(*s.draft.frames[std::size_t(frame)].joint, c.which, c.k));
-      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
+      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.0f);
       if (ImGui::InputText("##start", &text)) {
         set_expression_text(start_expression(*s.draft.frames[std::size_t(frame)].joint, c.which, c.k), text);
         s.dirty = true;
