@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ui/frame_editor.hpp"
+#include "ui/joint_table.hpp"
 #include "ui/world_editor.hpp"
 #include "ui/panels.hpp"
 #include "ui/widgets.hpp"
@@ -179,6 +180,7 @@ void draw_scene_tree_panel(ui_state& state) {
     tree_rows(state, view, children, children.back());
   }
   ImGui::EndChild();
+  draw_joint_table(state);  // a world scene's joints: q and qd now
   ImGui::Separator();
   if (state.selected_node < 0 || state.selected_node >= static_cast<int>(view.nodes.size())) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));

@@ -4,10 +4,14 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
 
 #include "scenes/world/world_edit.hpp"
 #include "scenes/world/world_scene.hpp"
 #include "scenes/world/world_writer.hpp"
+#include "ui/joint_table.hpp"
 #include "ui/widgets.hpp"
 #include "ui/world_files.hpp"
 
@@ -141,6 +145,68 @@ bool motion_rows(world_editor_state& s, frame_spec& f, const std::string& key) {
   return changed;
 }
 
+// [SECTION] A joint frame: q and qd now beside their start values q0 and qd0
+
+world_expression& start_expression(joint_spec& j, joint_start which, int k) {
+  return (which == joint_start::position ? j.position : j.velocity)[std::size_t(k)];
+}
+
+// The running joint's coordinate now (NaN when the frame is not running yet: an edit not applied).
+double joint_now(const ui_state& state, const std::string& frame_name, const joint_coordinate& c) {
+  const world_scene& running = *as_file_world(state.sim->current());
+  return joint_value(running.model().joints(), find_frame(*running.spec(), frame_name), c);
+}
+
+void joint_rows(ui_state& state, world_editor_state& s, int frame, const std::string& key) {
+  const joint_spec& j = *s.draft.frames[std::size_t(frame)].joint;
+  const char* title = j.kind == joint_kind::ball ? "Ball joint" : j.kind == joint_kind::slider ? "Slider joint" : "Hinge joint";
+  ImGui::TextUnformatted(title);
+  help_marker(
+      "now: the joint's coordinate q and its rate qd as the scene runs. start: their values at t = 0 (q0, qd0), "
+      "a number or an expression of the parameters; leaving the field (or Enter) restarts the scene at t = 0 from "
+      "them.");
+  const auto rows = joint_coordinates(j.kind);
+  // rows as tall as the start fields; the unit beside the name keeps the table narrow
+  if (begin_wide_table("joint", 3, int(rows.size()), true, ImGui::GetFrameHeight())) {
+    ImGui::TableSetupColumn("coordinate");
+    ImGui::TableSetupColumn("now");
+    ImGui::TableSetupColumn("start");
+    ImGui::TableHeadersRow();
+    for (const joint_coordinate& c : rows) {
+      ImGui::PushID(int(c.which) * 3 + c.k);
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::AlignTextToFramePadding();
+      ImGui::Text("%s (%s)", c.name, c.unit);
+      tooltip(c.tip);
+      ImGui::TableNextColumn();
+      ImGui::AlignTextToFramePadding();
+      numbers_text("%9.4f", joint_now(state, s.draft.frames[std::size_t(frame)].name, c));
+      tooltip(c.tip);
+      ImGui::TableNextColumn();
+      std::string text = expression_text(start_expression(*s.draft.frames[std::size_t(frame)].joint, c.which, c.k));
+      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.0f);
+      if (ImGui::InputText("##start", &text)) {
+        set_expression_text(start_expression(*s.draft.frames[std::size_t(frame)].joint, c.which, c.k), text);
+        s.dirty = true;
+      }
+      tooltip(c.which == joint_start::position
+                  ? "Start value q0 at t = 0: a number or an expression of the parameters. Leave the field (or press "
+                    "Enter) to restart from it."
+                  : "Start value qd0 at t = 0: a number or an expression of the parameters. Leave the field (or press "
+                    "Enter) to restart from it.");
+      if (ImGui::IsItemDeactivatedAfterEdit()) edit_joint_start(state, frame, c.which, c.k, text);
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+  for (const char* which : {"position", "velocity"}) {
+    const std::string base = key + ".joint." + which;
+    field_error(s, base);
+    for (int k = 0; k < 3; ++k) field_error(s, base + "[" + std::to_string(k) + "]");
+  }
+}
+
 void apply_draft(ui_state& state, world_editor_state& s) {
   world_spec checked;
   if (auto error = rebuild_world(s.draft, checked)) {
@@ -193,17 +259,29 @@ void frame_actions(world_editor_state& s, int frame) {
   field_error(s, "delete");
 }
 
+// The editor's state with its draft of the running file (a new scene, opened or reloaded: a
+// fresh draft, unless edits wait to be applied).
+world_editor_state& editor_of(ui_state& state, const world_scene& running) {
+  auto& s = state.panel_state<world_editor_state>();
+  if (s.serial != state.sim->scene_serial() && !s.dirty) {
+    if (s.draft.source != running.spec()->source) {  // another file: its first joint frame, else its first frame
+      const auto& frames = running.spec()->frames;
+      const auto joint = std::ranges::find_if(frames, [](const frame_spec& f) { return f.joint.has_value(); });
+      s.frame = joint == frames.end() ? 0 : int(joint - frames.begin());
+    }
+    s.draft = *running.spec();
+    s.serial = state.sim->scene_serial();
+    s.error.clear();
+  }
+  return s;
+}
+
 }  // namespace
 
 void draw_world_editor(ui_state& state, int node) {
   const world_scene* running = as_file_world(state.sim->current());
   if (running == nullptr) return;
-  auto& s = state.panel_state<world_editor_state>();
-  if (s.serial != state.sim->scene_serial() && !s.dirty) {  // a new scene (opened, reloaded): a fresh draft
-    s.draft = *running->spec();
-    s.serial = state.sim->scene_serial();
-    s.error.clear();
-  }
+  auto& s = editor_of(state, *running);
   s.error_shown = false;
   ImGui::Separator();
   if (!ImGui::CollapsingHeader("Edit the scene file", ImGuiTreeNodeFlags_DefaultOpen)) return;
@@ -219,6 +297,7 @@ void draw_world_editor(ui_state& state, int node) {
     if (ImGui::InputText("name", &rename, ImGuiInputTextFlags_EnterReturnsTrue)) f.name = rename, s.dirty = true;
     tooltip("Rename the frame (Enter): a letter or _, then letters, digits, _; unique in the file");
     field_error(s, key + ".name");
+    if (f.joint) joint_rows(state, s, frame, key);
     s.dirty |= motion_rows(s, f, key);
     ImGui::TextUnformatted("Shapes");
     s.dirty |= shape_rows(s, f, key);
@@ -250,6 +329,23 @@ bool save_world_scene(ui_state& state) {
   if (s.dirty && s.serial == state.sim->scene_serial()) apply_draft(state, s);
   if (s.dirty) return false;
   return save_running(state, s, *as_file_world(state.sim->current())->spec());  // applying restarted it
+}
+
+}  // namespace framelab::ui
+
+namespace framelab::ui {
+
+bool edit_joint_start(ui_state& state, int frame, joint_start which, int k, const std::string& text) {
+  const world_scene* running = as_file_world(state.sim->current());
+  if (running == nullptr) return false;
+  auto& s = editor_of(state, *running);
+  if (frame < 0 || frame >= int(s.draft.frames.size()) || !s.draft.frames[std::size_t(frame)].joint) return false;
+  joint_spec& j = *s.draft.frames[std::size_t(frame)].joint;
+  if (k < 0 || k >= (j.kind == joint_kind::ball ? 3 : 1)) return false;
+  set_expression_text(start_expression(j, which, k), text);
+  s.dirty = true;
+  apply_draft(state, s);
+  return !s.dirty;
 }
 
 }  // namespace framelab::ui

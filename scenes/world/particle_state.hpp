@@ -1,8 +1,10 @@
 #pragma once
 // particle_state: a point mass's position and velocity in the frame it is integrated in,
-// as a state of the ODE stepper (State + State, double * State, max_norm).
+// as a state of the ODE stepper (State + State, double * State, max_norm); particle_states:
+// several, as one state.
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "core/glm_config.hpp"
 
@@ -21,6 +23,28 @@ struct particle_state {
   friend double max_norm(const particle_state& a) {
     double m = 0.0;
     for (int i = 0; i < 3; ++i) m = std::max({m, std::abs(a.r[i]), std::abs(a.v[i])});
+    return m;
+  }
+};
+
+// Every particle of a world as one state of the stepper: particles joined by a spring are
+// stepped together, each stage reading the others' states of the same stage.
+struct particle_states {
+  std::vector<particle_state> items;
+
+  friend particle_states operator+(const particle_states& a, const particle_states& b) {
+    particle_states r{a.items};
+    for (std::size_t i = 0; i < r.items.size(); ++i) r.items[i] = a.items[i] + b.items[i];
+    return r;
+  }
+  friend particle_states operator*(double s, const particle_states& a) {
+    particle_states r{a.items};
+    for (auto& x : r.items) x = s * x;
+    return r;
+  }
+  friend double max_norm(const particle_states& a) {
+    double m = 0.0;
+    for (const auto& x : a.items) m = std::max(m, max_norm(x));
     return m;
   }
 };

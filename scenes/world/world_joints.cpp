@@ -1,7 +1,8 @@
 #include "scenes/world/world_joints.hpp"
 
 #include <cmath>
-#include <cstdio>
+
+#include "scenes/world/not_converged.hpp"
 
 namespace framelab {
 
@@ -168,10 +169,9 @@ world_joints::spring_end world_joints::end_of(int frame) const {
   return e;
 }
 
-// Each spring pulls its ends together along u = (p_to - p_from) / |p_to - p_from| with the
-// tension T = k (|d| - L0) + c (v_to - v_from) . u: the force on the "to" end F = -T u acts on
-// its body at p_to as the spatial force (p_to x F, F) (world, about O; core/dynamics/spatial.hpp),
-// and -F on the "from" end. Through the articulated-body algorithm these become the generalised
+// Each spring pulls its ends together (scenes/world/spring_pull.hpp): the force on the "to"
+// end F = -T u acts on its body at p_to as the spatial force (p_to x F, F) (world, about O;
+// core/dynamics/spatial.hpp), and -F on the "from" end. Through the articulated-body algorithm these become the generalised
 // forces J^T F of every joint between the end and the root.
 void world_joints::add_spring_forces(double t, dynamics::tree_data& d, const surroundings& around) const {
   const auto end_frame = [&](const spring_end& e) {
@@ -182,20 +182,16 @@ void world_joints::add_spring_forces(double t, dynamics::tree_data& d, const sur
   };
   for (std::size_t s = 0; s < spring_ends_.size(); ++s) {
     const spring_spec& spec = spec_->springs[s];
+    if (spec.from_particle >= 0 || spec.to_particle >= 0) continue;  // the particles' (world_model)
     const auto& [from, to] = spring_ends_[s];
     const dynamic_transform<double, 3> a = end_frame(from), b = end_frame(to);
     const glm::dvec3 pa = a.pose.apply_point(from.centre + spec.from_offset);
     const glm::dvec3 pb = b.pose.apply_point(to.centre + spec.to_offset);
     const glm::dvec3 va = a.velocity + glm::cross(a.angular_velocity, pa - a.pose.translation);
     const glm::dvec3 vb = b.velocity + glm::cross(b.angular_velocity, pb - b.pose.translation);
-    const double length = glm::length(pb - pa);
     spring_now& now = springs_now_[s];
-    now = {pa, pb, length, 0.0, 0.0};
-    if (!(length > 0.0)) continue;
-    const glm::dvec3 u = (pb - pa) / length;
-    now.tension = spec.stiffness * (length - spec.rest_length) + spec.damping * glm::dot(vb - va, u);
-    now.energy = 0.5 * spec.stiffness * (length - spec.rest_length) * (length - spec.rest_length);
-    const glm::dvec3 force = -now.tension * u;  // on the "to" end
+    now = spring_between(spec, pa, va, pb, vb);
+    const glm::dvec3 force = now.force_on_to();
     if (to.body >= 0)
       d.external_force[std::size_t(to.body)] =
           d.external_force[std::size_t(to.body)] + dynamics::spatial_force{glm::cross(pb, force), force};
@@ -242,12 +238,7 @@ std::optional<std::string> world_joints::step(ode::method m, double t, double dt
   const auto result = dynamics::step_tree(m, model_, *data_, t, state_, dt, drive_fn);
   if (pending_failure_) return pending_failure_;
   if (!result.converged && max_norm(result.y) < 1e300) {
-    char text[200];
-    std::snprintf(text, sizeof text,
-                  "joints: integrator %s: the implicit step did not converge in %d iterations at t = %.3f s, dt = "
-                  "%.4g s; reset with a smaller dt or another integrator",
-                  ode::method_name(m).data(), result.iterations, t, dt);
-    return std::string(text);
+    return "joints: " + not_converged_text(m, result.iterations, t, dt);
   }
   state_ = result.y;
   evaluate_now(t + dt, around);

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/dynamics/tree_energy.hpp"
+#include "scenes/world/spring_pull.hpp"
 #include "scenes/world/world_body.hpp"
 #include "scenes/world/world_spec.hpp"
 
@@ -66,12 +67,9 @@ class world_joints {
   glm::dvec3 tree_angular_momentum(int root) const;
   const dynamics::tree_model& model() const { return model_; }
 
-  // Springs (world_spec::springs) at the current state: the world end points, the length (m),
-  // the tension (N, positive when it pulls the ends together) and the stored energy (J).
-  struct spring_now {
-    glm::dvec3 from{0.0}, to{0.0};
-    double length = 0.0, tension = 0.0, energy = 0.0;
-  };
+  // Springs (world_spec::springs) between ends on the tree, frames or the world, at the current
+  // state: the world end points, length, tension and energy (a spring with a particle end is
+  // the particles': world_model::spring).
   const std::vector<spring_now>& springs() const { return springs_now_; }
   const dynamics::joint_state& state() const { return state_; }
 

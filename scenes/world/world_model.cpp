@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <stdexcept>
 
 #include "core/frames/local_motion.hpp"
+#include "scenes/world/not_converged.hpp"
 
 namespace framelab {
 
@@ -18,6 +18,14 @@ world_model::world_model(std::shared_ptr<const world_spec> spec) : spec_(std::mo
     for (; f >= 0 && !needed[std::size_t(f)]; f = frames[std::size_t(f)].parent) needed[std::size_t(f)] = true;
   };
   for (const auto& p : spec_->particles) need(p.frame);
+  for (std::size_t k = 0; k < spec_->springs.size(); ++k) {
+    const spring_spec& sp = spec_->springs[k];
+    if (sp.from_particle < 0 && sp.to_particle < 0) continue;
+    particle_springs_.push_back(k);
+    particles_coupled_ = particles_coupled_ || (sp.from_particle >= 0 && sp.to_particle >= 0);
+    need(sp.from);  // a frame end (-1: a particle or the world)
+    need(sp.to);
+  }
   need(spec_->gravity_frame);
   for (std::size_t f = 0; f < frames.size(); ++f)
     if (needed[f]) {
@@ -87,6 +95,7 @@ std::optional<std::string> world_model::reset(std::span<const double> parameters
   lengths_.assign(n, 0.0);
   stiffness_.assign(n, 0.0);
   pivots_.assign(n, glm::dvec3(0.0));
+  particle_springs_now_.assign(s.springs.size(), {});
   forces_.clear();
   for (std::size_t i = 0; i < n; ++i) {
     const particle_spec& p = s.particles[i];
@@ -126,7 +135,7 @@ std::optional<std::string> world_model::reset(std::span<const double> parameters
   follow_tree_bodies();
   for (auto& c : cache_) c.valid = false;  // the joint frames' locals changed
   for (std::size_t i = 0; i < n; ++i) {
-    const glm::dvec3 a = forces_at(i, 0.0, particles_[i]).total();
+    const glm::dvec3 a = forces_at(i, 0.0, particles_[i], particles_).total();
     if (pending_failure_ || !finite(a)) return pending_failure_.value_or("particle '" + s.particles[i].name +
                                                                          "': its acceleration is not finite at t = 0");
   }
@@ -157,7 +166,41 @@ const std::vector<dynamic_transform<double, 3>>& world_model::needed_world_at(do
   return c.world;
 }
 
-particle_forces world_model::forces_at(std::size_t i, double tau, const particle_state& s) const {
+std::pair<glm::dvec3, glm::dvec3> world_model::spring_end_at(int frame, int particle, const glm::dvec3& offset,
+                                                             double tau, const particle_stage& stage) const {
+  const auto& world = needed_world_at(tau);
+  const auto frame_at = [&](int f) {
+    return f < 0 ? dynamic_transform<double, 3>::identity() : world[std::size_t(needed_slot_[std::size_t(f)])];
+  };
+  // A3 = A2 o A1: the end's point (and its velocity in the frame) composed with its frame's motion
+  dynamic_transform<double, 3> end = dynamic_transform<double, 3>::identity();
+  end.pose.translation = offset;
+  if (particle >= 0) {
+    const particle_state& p = stage[std::size_t(particle)];
+    end.pose.translation += p.r;
+    end.velocity = p.v;
+    frame = spec_->particles[std::size_t(particle)].frame;
+  }
+  const dynamic_transform<double, 3> w = frame_at(frame) * end;
+  return {w.pose.translation, w.velocity};
+}
+
+spring_now world_model::particle_spring_at(std::size_t k, double tau, const particle_stage& stage) const {
+  const spring_spec& sp = spec_->springs[k];
+  const auto [pa, va] = spring_end_at(sp.from, sp.from_particle, sp.from_offset, tau, stage);
+  const auto [pb, vb] = spring_end_at(sp.to, sp.to_particle, sp.to_offset, tau, stage);
+  return spring_between(sp, pa, va, pb, vb);
+}
+
+const spring_now& world_model::spring(std::size_t s) const {
+  const spring_spec& sp = spec_->springs[s];
+  if (sp.from_particle < 0 && sp.to_particle < 0) return joints_.springs()[s];
+  particle_springs_now_[s] = particle_spring_at(s, time_, {particles_});
+  return particle_springs_now_[s];
+}
+
+particle_forces world_model::forces_at(std::size_t i, double tau, const particle_state& s,
+                                       std::span<const particle_state> all) const {
   const particle_spec& p = spec_->particles[i];
   const auto& world = needed_world_at(tau);
   const auto frame_at = [&](int f) {
@@ -173,6 +216,18 @@ particle_forces world_model::forces_at(std::size_t i, double tau, const particle
   r.gravity = a2.pose.inverse_apply_vector(g_world);
   r.applied = a2.pose.inverse_apply_vector(f_world) / m;
   r.inertial = compute_inertial_accelerations(a2, s.r, s.v);
+  if (!particle_springs_.empty()) {
+    const particle_stage stage{all, i, &s};
+    glm::dvec3 pull(0.0);  // world, N
+    for (const std::size_t k : particle_springs_) {
+      const spring_spec& sp = spec_->springs[k];
+      if (sp.from_particle != int(i) && sp.to_particle != int(i)) continue;
+      const spring_now now = particle_spring_at(k, tau, stage);
+      if (sp.to_particle == int(i)) pull += now.force_on_to();
+      if (sp.from_particle == int(i)) pull -= now.force_on_to();
+    }
+    r.springs = a2.pose.inverse_apply_vector(pull) / m;
+  }
   const glm::dvec3 d = s.r - pivots_[i];
   if (p.tie == tie_kind::rod) {
     // lambda = -(v1 . v1 + d . a_free) / (d . d)
@@ -206,7 +261,7 @@ world_model::link_inertial world_model::link_inertial_now(std::size_t f) const {
   return r;
 }
 
-particle_forces world_model::forces_on(std::size_t i) const { return forces_at(i, time_, particles_[i]); }
+particle_forces world_model::forces_on(std::size_t i) const { return forces_at(i, time_, particles_[i], particles_); }
 
 void world_model::project_on_constraint(std::size_t i) {
   particle_state& s = particles_[i];
@@ -329,7 +384,10 @@ void world_model::step_piece(double dt, double end_time) {
   };
   std::vector<particle_state> next(particles_.size());
   std::vector<world_body> next_bodies = bodies_;
-  for (std::size_t i = 0; i < particles_.size(); ++i) {
+  if (particles_coupled_) {
+    if (auto why = step_particles_together(t, dt, next)) return refuse(*why);
+  }
+  for (std::size_t i = 0; i < particles_.size() && !particles_coupled_; ++i) {
     const std::optional<double> floor = spec_->particles[i].floor;
     if (floor && on_floor(particles_[i], *floor)) {  // landed: at rest in its frame
       next[i] = particles_[i];
@@ -337,17 +395,13 @@ void world_model::step_piece(double dt, double end_time) {
     }
     // dT1/dt = v1, dv1/dt = a1
     const auto f = [&](double tau, const particle_state& y) {
-      return particle_state{y.v, forces_at(i, tau, y).total()};
+      return particle_state{y.v, forces_at(i, tau, y, particles_).total()};
     };
     const auto result = ode::step_checked(method_, f, t, particles_[i], dt);
     next[i] = result.y;
     if (!result.converged && !pending_failure_ && next[i].is_finite()) {
-      char text[200];
-      std::snprintf(text, sizeof text,
-                    "integrator %s: the implicit step did not converge in %d iterations at t = %.3f s, dt = %.4g s; "
-                    "reset with a smaller dt or another integrator",
-                    ode::method_name(method_).data(), result.iterations, t, dt);
-      return refuse("particle '" + spec_->particles[i].name + "': " + text);
+      return refuse("particle '" + spec_->particles[i].name + "': " +
+                    not_converged_text(method_, result.iterations, t, dt));
     }
     if (!next[i].is_finite())
       return refuse(pending_failure_.value_or("particle '" + spec_->particles[i].name +
@@ -374,6 +428,38 @@ void world_model::step_piece(double dt, double end_time) {
   if (auto fault = evaluate_frames(time_, dt)) failure_ = std::move(fault);
   for (auto& c : cache_)
     if (c.valid && c.tau < time_) c.valid = false;
+}
+
+std::optional<std::string> world_model::step_particles_together(double t, double dt,
+                                                                std::vector<particle_state>& next) const {
+  std::vector<bool> resting(particles_.size(), false);  // landed: at rest in its frame
+  for (std::size_t i = 0; i < particles_.size(); ++i) {
+    const std::optional<double> floor = spec_->particles[i].floor;
+    resting[i] = floor && on_floor(particles_[i], *floor);
+  }
+  // dT1/dt = v1, dv1/dt = a1 for every particle, its springs reading the others at the same stage
+  const auto f = [&](double tau, const particle_states& y) {
+    particle_states rate{y.items};
+    for (std::size_t i = 0; i < y.items.size(); ++i)
+      rate.items[i] = resting[i] ? particle_state{}
+                                 : particle_state{y.items[i].v, forces_at(i, tau, y.items[i], y.items).total()};
+    return rate;
+  };
+  const auto result = ode::step_checked(method_, f, t, particle_states{particles_}, dt);
+  next = result.y.items;
+  bool finite_state = true;
+  for (const auto& p : next) finite_state = finite_state && p.is_finite();
+  if (!result.converged && !pending_failure_ && finite_state) {
+    return "particles: " + not_converged_text(method_, result.iterations, t, dt);
+  }
+  for (std::size_t i = 0; i < next.size(); ++i) {
+    if (!next[i].is_finite())
+      return pending_failure_.value_or("particle '" + spec_->particles[i].name + "': its state is not finite at " +
+                                       time_text(t + dt));
+    const std::optional<double> floor = spec_->particles[i].floor;
+    if (floor && !resting[i] && next[i].r.y < *floor) next[i] = landed(particles_[i], next[i], *floor);
+  }
+  return std::nullopt;
 }
 
 dynamic_transform<double, 3> world_model::frame_motion_at(std::size_t f, double t) const {

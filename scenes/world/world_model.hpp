@@ -14,7 +14,9 @@
 // gets the constraint acceleration lambda d (d = T1 - p) that keeps |d| = L: from
 //   d/dt^2 (d . d) = 2 (v1 . v1 + d . a) = 0   =>   lambda = -(v1 . v1 + d . a_free) / (d . d),
 // and after each step is projected back onto the sphere (|d| = L, v1 . d = 0) against drift.
-// A spring (stiffness k, rest length L0) adds -(k/m) (|d| - L0) d/|d|.
+// A spring (stiffness k, rest length L0) adds -(k/m) (|d| - L0) d/|d|. A spring of the file's
+// "springs" with a particle end adds its force F (scenes/world/spring_pull.hpp) as F~ / m; when
+// it joins two particles, all the particles are stepped as one state (their forces couple).
 //
 // A step that crosses one of the file's breaks (a time where a motion changes formula,
 // e.g. a spin-up that ends) is cut there; stages at the break read the one-sided motion.
@@ -45,7 +47,8 @@ struct particle_forces {
   glm::dvec3 gravity{0.0};     // g~
   glm::dvec3 applied{0.0};     // F~ / m
   glm::dvec3 constraint{0.0};  // lambda d (rod) or the spring's pull
-  glm::dvec3 total() const { return inertial.total() + gravity + applied + constraint; }
+  glm::dvec3 springs{0.0};     // F~ / m of the file's springs on this particle
+  glm::dvec3 total() const { return inertial.total() + gravity + applied + springs + constraint; }
 };
 
 class world_model {
@@ -110,6 +113,8 @@ class world_model {
 
   // The joint frames' tree (scenes/world/world_joints.hpp), stepped after the particles.
   const world_joints& joints() const { return joints_; }
+  // The file's spring s now (world_spec::springs): its ends, length, tension and energy.
+  const spring_now& spring(std::size_t s) const;
 
   // The file's channel i now; `read(k)` gives channel slot k's value (channel_spec::reads)
   // for a channel that reads other channels of the same step.
@@ -120,7 +125,23 @@ class world_model {
   // The world dynamics of every needed frame at time tau (cached: an RK4 step asks for
   // three times, each several times).
   const std::vector<dynamic_transform<double, 3>>& needed_world_at(double tau) const;
-  particle_forces forces_at(std::size_t i, double tau, const particle_state& s) const;
+  // The particles' states at a stage: particle `own` at *own_state, the others in `all`.
+  struct particle_stage {
+    std::span<const particle_state> all;
+    std::size_t own = std::size_t(-1);
+    const particle_state* own_state = nullptr;
+    const particle_state& operator[](std::size_t p) const { return p == own ? *own_state : all[p]; }
+  };
+  // `all`: every particle's state at this stage (the other ends of its springs); s is particle i's.
+  particle_forces forces_at(std::size_t i, double tau, const particle_state& s,
+                            std::span<const particle_state> all) const;
+  // The world point and velocity of a spring's end at time tau (a particle end at its stage state).
+  std::pair<glm::dvec3, glm::dvec3> spring_end_at(int frame, int particle, const glm::dvec3& offset, double tau,
+                                                  const particle_stage& stage) const;
+  spring_now particle_spring_at(std::size_t spring, double tau, const particle_stage& stage) const;
+  // Every particle one step of dt from t as one state (the springs between particles couple
+  // them); on failure why.
+  std::optional<std::string> step_particles_together(double t, double dt, std::vector<particle_state>& next) const;
   // The locals at time t in place (a coasting frame advanced by dt) + one sweep.
   std::optional<std::string> evaluate_frames(double t, double dt);
   void step_piece(double dt, double end_time);  // a step that crosses no break
@@ -158,6 +179,9 @@ class world_model {
   std::vector<particle_state> particles_;
   std::vector<double> masses_, lengths_, stiffness_;
   std::vector<glm::dvec3> pivots_;
+  std::vector<std::size_t> particle_springs_;  // the file's springs with a particle end
+  bool particles_coupled_ = false;             // a spring joins two particles
+  mutable std::vector<spring_now> particle_springs_now_;  // per file spring (those with a particle end)
   std::vector<std::array<world_expression, 3>> forces_;  // bound
   glm::dvec3 gravity_{0.0};                             // in the gravity frame's coordinates
   std::vector<world_body> bodies_;

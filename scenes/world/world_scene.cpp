@@ -180,11 +180,11 @@ std::vector<channel_def> world_scene::channel_list(const world_spec& spec, const
     if (!spec.springs[i].channels) continue;
     const std::string& n = spec.springs[i].name;
     out.push_back({n + "_length", "m", n + " length between its ends",
-                   getter([i](const world_scene& s) { return s.model_.joints().springs()[i].length; })});
+                   getter([i](const world_scene& s) { return s.model_.spring(i).length; })});
     out.push_back({n + "_tension", "N", n + " tension k (length - rest) + c d(length)/dt (positive: pulls its ends together)",
-                   getter([i](const world_scene& s) { return s.model_.joints().springs()[i].tension; })});
+                   getter([i](const world_scene& s) { return s.model_.spring(i).tension; })});
     out.push_back({n + "_energy", "J", n + " stored energy k (length - rest)^2 / 2",
-                   getter([i](const world_scene& s) { return s.model_.joints().springs()[i].energy; })});
+                   getter([i](const world_scene& s) { return s.model_.spring(i).energy; })});
   }
   for (std::size_t f = 0; f < spec.frames.size(); ++f) {
     if (!spec.frames[f].channels) continue;
@@ -535,7 +535,7 @@ void world_scene::update_view() const {
     view_.vectors[a].scale = arrow_scale_ * r.scale_factor;
   }
   for (std::size_t s = 0; s < spec_->springs.size(); ++s) {
-    const auto& now = model_.joints().springs()[s];
+    const auto& now = model_.spring(s);
     view_.trails[spring_trails_ + s].points =
         coil_points(view_inverse.apply_point(now.from), view_inverse.apply_point(now.to), 12, 0.06);
   }

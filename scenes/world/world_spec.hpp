@@ -126,14 +126,18 @@ inline bool frame_turns(const std::vector<frame_spec>& frames, int frame) {
   return false;
 }
 
-// A spring (issue 29): each end a joint frame, a prescribed frame, a body or the world, at an
-// offset in that end's coordinates (a body's: origin at its centre of mass). On a joint frame or
-// a body (a link of the tree) it acts through the joint Jacobian (an external force on the
-// tree, core/dynamics); on a prescribed frame or the world it only pulls (their motion is given).
+// A spring (issue 29): each end a joint frame, a prescribed frame, a body, a particle or the
+// world, at an offset in that end's coordinates (a body's: origin at its centre of mass; a
+// particle's: its frame's axes, origin at the particle). On a joint frame or a body (a link of
+// the tree) it acts through the joint Jacobian (an external force on the tree, core/dynamics);
+// on a particle it is a force in the particle's equation of motion (scenes/world/world_model.hpp;
+// its other end a particle, a frame above every joint or the world); on a prescribed frame or
+// the world it only pulls (their motion is given).
 struct spring_spec {
   std::string name;
-  int from = -1, to = -1;            // frames, -1: the world (when the end is not a body)
+  int from = -1, to = -1;            // frames, -1: the world (when the end is not a body or a particle)
   int from_body = -1, to_body = -1;  // a body end: index into world_spec::bodies
+  int from_particle = -1, to_particle = -1;  // a particle end: index into world_spec::particles
   glm::dvec3 from_offset{0.0}, to_offset{0.0};  // m
   double stiffness = 0.0;    // N/m
   double rest_length = 0.0;  // m

@@ -142,8 +142,12 @@ void write_joint(const joint_spec& j, json& frame) {
 json spring_json(const world_spec& w, const spring_spec& s) {
   json out = json::object();
   out["name"] = s.name;
-  out["from"] = s.from_body >= 0 ? w.bodies[std::size_t(s.from_body)].name : frame_name(w, s.from);
-  out["to"] = s.to_body >= 0 ? w.bodies[std::size_t(s.to_body)].name : frame_name(w, s.to);
+  const auto end = [&](int frame, int body, int particle) {
+    if (particle >= 0) return w.particles[std::size_t(particle)].name;
+    return body >= 0 ? w.bodies[std::size_t(body)].name : frame_name(w, frame);
+  };
+  out["from"] = end(s.from, s.from_body, s.from_particle);
+  out["to"] = end(s.to, s.to_body, s.to_particle);
   out["from_offset"] = vec3_json(s.from_offset);
   out["to_offset"] = vec3_json(s.to_offset);
   out["stiffness"] = s.stiffness;
