@@ -11,7 +11,8 @@ with URL parameters: every scene, every shipped scene file and preset, each in p
     scene file opens to the same first CSV rows as the native `framelab sim` of that file
     (compare_sim.py's tolerance), with its set= applied;
   - a link whose scene file is malformed, with an unknown parameter, names both on the status line
-    (the loader's file:line:column: key, as the desktop says it) and a default scene runs.
+    (the loader's file:line:column: key, as the desktop says it) and a default scene runs;
+  - a browser without WebGL2 gets a sentence saying so.
 Two pages open at a time (one Chromium each, with its own profile folder): the 2-core host's
 Chromium leaves a core idle while it starts and while the page loads.
 PNGs go to shots/ in the web build's folder (web_paths.py) to be looked at.
@@ -96,16 +97,32 @@ def menu_bar_shown(rows, width):
 CONSOLE_ERRORS = ("Uncaught", "Aborted(", "RuntimeError", "framelab: error", "exception thrown")
 
 
-def open_page(page, query, png, user_data):
+def chromium(page, query, user_data, *output):
+    """Headless Chromium on the page with the query; (its result, seconds). `output` says what
+    it gives: --screenshot=PNG, or --dump-dom (the page's DOM on standard output)."""
     command = [
         "chromium", "--headless=new", "--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
         "--disable-background-networking", "--no-first-run", "--disable-component-update", "--disable-sync",
         f"--user-data-dir={user_data}", "--enable-logging=stderr", "--v=0", f"--window-size={WIDTH},{HEIGHT}",
-        "--virtual-time-budget=8000", f"--screenshot={png}", "file://" + os.path.abspath(page) + query]
+        "--virtual-time-budget=8000", *output, "file://" + os.path.abspath(page) + query]
     start = time.perf_counter()
     result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    return result, time.perf_counter() - start
+
+
+def open_page(page, query, png, user_data):
+    result, seconds = chromium(page, query, user_data, f"--screenshot={png}")
     console = [line for line in result.stderr.splitlines() if "CONSOLE" in line]
-    return console, time.perf_counter() - start
+    return console, seconds
+
+
+def no_webgl2_problems(page, user_data):
+    """A browser without WebGL2 (Chromium with its 3D APIs off) gets the page's sentence saying
+    so, and the program is not started."""
+    result, _ = chromium(page, "?scene=carousel", user_data, "--disable-3d-apis", "--dump-dom")
+    problems = [] if "framelab needs WebGL2" in result.stdout else ["no 'framelab needs WebGL2' on the page"]
+    console = [line for line in result.stderr.splitlines() if "CONSOLE" in line]
+    return problems + [line for line in console if any(e in line for e in CONSOLE_ERRORS)]
 
 
 SHELL = os.path.join(ROOT, "app/platform/web_shell.html")
@@ -259,6 +276,12 @@ def main():
                     failures.append(name)
                     for line in console[-8:]:
                         print("    " + line)
+        if args.only in "no-webgl2":
+            problems = no_webgl2_problems(args.page, profiles.get())
+            print(f"{'ok  ' if not problems else 'FAIL'} no WebGL2 (--disable-3d-apis) {'; '.join(problems)}")
+            runs.append(("no-webgl2", "", None))
+            if problems:
+                failures.append("no-webgl2")
     print(f"page_test: {len(runs) - len(failures)} of {len(runs)} pages fine; screenshots in {shots}")
     sys.exit(1 if failures else 0)
 
