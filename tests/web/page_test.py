@@ -12,7 +12,8 @@ with URL parameters: every scene, every shipped scene file and preset, each in p
     (compare_sim.py's tolerance), with its set= applied;
   - a link whose scene file is malformed, with an unknown parameter, names both on the status line
     (the loader's file:line:column: key, as the desktop says it) and a default scene runs;
-  - a browser without WebGL2 gets a sentence saying so.
+  - a browser without WebGL2 gets a sentence saying so;
+  - on a screen of 2 device pixels per CSS pixel the canvas has twice the pixels.
 Two pages open at a time (one Chromium each, with its own profile folder): the 2-core host's
 Chromium leaves a core idle while it starts and while the page loads.
 PNGs go to shots/ in the web build's folder (web_paths.py) to be looked at.
@@ -114,6 +115,17 @@ def open_page(page, query, png, user_data):
     result, seconds = chromium(page, query, user_data, f"--screenshot={png}")
     console = [line for line in result.stderr.splitlines() if "CONSOLE" in line]
     return console, seconds
+
+
+def high_dpi_problems(page, user_data):
+    """On a screen of 2 device pixels per CSS pixel the canvas has 2 pixels per CSS pixel: the
+    stage and its text are sharp, not a 1280-pixel picture stretched."""
+    result, _ = chromium(page, "?scene=carousel&present=1", user_data, "--force-device-scale-factor=2", "--dump-dom")
+    canvas = re.search(r'<canvas id="canvas"[^>]* width="(\d+)"', result.stdout)
+    if not canvas:
+        return ["no canvas with a width in the page"]
+    width = int(canvas.group(1))
+    return [] if width == 2 * WIDTH else [f"the canvas is {width} pixels wide at 2 device pixels per CSS pixel, not {2 * WIDTH}"]
 
 
 def no_webgl2_problems(page, user_data):
@@ -276,12 +288,15 @@ def main():
                     failures.append(name)
                     for line in console[-8:]:
                         print("    " + line)
-        if args.only in "no-webgl2":
-            problems = no_webgl2_problems(args.page, profiles.get())
-            print(f"{'ok  ' if not problems else 'FAIL'} no WebGL2 (--disable-3d-apis) {'; '.join(problems)}")
-            runs.append(("no-webgl2", "", None))
+        for name, what, check in (("no-webgl2", "no WebGL2 (--disable-3d-apis)", no_webgl2_problems),
+                                  ("high-dpi", "2 device pixels per CSS pixel", high_dpi_problems)):
+            if args.only not in name:
+                continue
+            problems = check(args.page, os.path.join(folder, name))
+            print(f"{'ok  ' if not problems else 'FAIL'} {what} {'; '.join(problems)}")
+            runs.append((name, "", None))
             if problems:
-                failures.append("no-webgl2")
+                failures.append(name)
     print(f"page_test: {len(runs) - len(failures)} of {len(runs)} pages fine; screenshots in {shots}")
     sys.exit(1 if failures else 0)
 
