@@ -57,14 +57,48 @@ if [ ! -f "$EM_CACHE/.copied" ]; then
   touch "$EM_CACHE/.copied"
 fi
 
-# [SECTION] SDL2, with its own emscripten backend (static; no threads: the page has one)
+# [SECTION] Compiling a library's sources with emcc, two at a time, into one archive
+# build_archive DIR NAME COMPILER FLAGS... -- FILES...: compiles FILES (paths relative to the
+# current folder, a library's source root) into DIR/lib/libNAME.a; objects in DIR/obj are
+# named after the paths, so equal file names in two folders do not collide.
+build_archive() {
+  local dir=$1 name=$2 compiler=$3
+  shift 3
+  local flags=()
+  while [ "$1" != "--" ]; do
+    flags+=("$1")
+    shift
+  done
+  shift
+  rm -rf "$dir/obj" && mkdir -p "$dir/obj" "$dir/lib"
+  printf '%s\n' "$@" |
+    xargs -P 2 -I{} sh -c 'out="$1/$(echo "{}" | tr / _).o"; shift; "$@" -c "{}" -o "$out"' sh "$dir/obj" \
+      "$compiler" "${flags[@]}" || return 1
+  (cd "$dir/obj" && emar rcs "$dir/lib/lib$name.a" ./*.o)
+}
+
+# [SECTION] SDL2 with its own emscripten backend, as SDL configures itself for emscripten
+# (include/SDL_config_emscripten.h: video, events, WebGL, no threads) and without its CMake:
+# its ~160 feature checks each start emcc and took 5-7 minutes on the 2-core host, the
+# compile itself under a minute. The folders are the drivers that configuration names.
+sdl2_folders=(. atomic audio audio/disk audio/dummy audio/emscripten cpuinfo dynapi events file filesystem/emscripten
+              haptic haptic/dummy joystick joystick/emscripten libm loadso/dlopen locale locale/emscripten misc
+              misc/emscripten power power/emscripten render render/opengles2 render/software sensor sensor/dummy
+              stdlib thread thread/generic timer timer/unix video video/emscripten video/yuv2rgb)
 if [ ! -f "$deps/sdl2/lib/libSDL2.a" ]; then
   echo "framelab web: building SDL2 $sdl2_version with emcc (log: $deps/sdl2-build.log)" >&2
-  if ! { emcmake cmake -S "$sdl2_src" -B "$deps/sdl2-build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-           -DCMAKE_INSTALL_PREFIX="$deps/sdl2" -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF \
-           -DSDL_THREADS=OFF &&
-         cmake --build "$deps/sdl2-build" -j2 && cmake --install "$deps/sdl2-build"; } > "$deps/sdl2-build.log" 2>&1; then
+  rm -rf "$deps/sdl2"
+  mkdir -p "$deps/sdl2/include/SDL2"
+  cp "$sdl2_src"/include/*.h "$deps/sdl2/include/SDL2/"
+  sdl2_files=()
+  for folder in "${sdl2_folders[@]}"; do
+    for file in "$sdl2_src/src/$folder"/*.c; do sdl2_files+=("src/$folder/$(basename "$file")"); done
+  done
+  sdl2_files+=(src/hidapi/SDL_hidapi.c)
+  if ! (cd "$sdl2_src" && build_archive "$deps/sdl2" SDL2 emcc -O2 -Iinclude -- "${sdl2_files[@]}") \
+         > "$deps/sdl2-build.log" 2>&1; then
     tail -40 "$deps/sdl2-build.log" >&2
+    rm -f "$deps/sdl2/lib/libSDL2.a"
     exit 1
   fi
 fi
@@ -82,12 +116,9 @@ imgui_sources=(imgui.cpp imgui_draw.cpp imgui_tables.cpp imgui_widgets.cpp imgui
 if [ ! -f "$deps/imgui/lib/libimgui.a" ]; then
   echo "framelab web: building Dear ImGui $imgui_version with emcc" >&2
   rm -rf "$deps/imgui"
-  mkdir -p "$deps/imgui/obj" "$deps/imgui/lib" "$deps/imgui/include/imgui/backends"
+  mkdir -p "$deps/imgui/include/imgui/backends"
   cp "$imgui_src"/*.h "$imgui_src"/misc/cpp/imgui_stdlib.h "$deps/imgui/include/imgui/"
   cp "$imgui_src"/backends/imgui_impl_sdl.h "$imgui_src"/backends/imgui_impl_opengl3*.h "$deps/imgui/include/imgui/backends/"
-  printf '%s\n' "${imgui_sources[@]}" |
-    xargs -P 2 -I{} sh -c 'em++ -std=c++20 -O2 -DIMGUI_IMPL_OPENGL_ES3 -sUSE_SDL=0 -I"$1" -I"$2/include/SDL2" -I"$3/stb" \
-                                -c "$1/{}" -o "$4/$(basename {} .cpp).o"' \
-      sh "$imgui_src" "$deps/sdl2" "$deps/include" "$deps/imgui/obj"
-  emar rcs "$deps/imgui/lib/libimgui.a" "$deps/imgui/obj"/*.o
+  (cd "$imgui_src" && build_archive "$deps/imgui" imgui em++ -std=c++20 -O2 -DIMGUI_IMPL_OPENGL_ES3 -sUSE_SDL=0 -I. \
+                        -I"$deps/sdl2/include/SDL2" -I"$deps/include/stb" -- "${imgui_sources[@]}") || exit 1
 fi

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The WebAssembly build's `sim` (build/web/framelab_node.js under node) against the desktop's
-(build/release/app/framelab): the same CSV header and rows, every number within 1e-12 of the
+"""The WebAssembly build's `sim` (framelab_node.js under node) against the desktop's
+(build/release/app/framelab; web_paths.py): the same CSV header and rows, every number within 1e-12 of the
 desktop's relative to the largest magnitude in the CSV (libm's sin, cos and exp may differ in the
 last bit between glibc and emscripten's musl, so not bit for bit). Relative to the whole CSV,
 not to each column: error columns such as carousel's path_error (2.8e-9 m at most) are
@@ -21,7 +21,7 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from web_paths import NATIVE, ROOT, WEB_BUILD
 CASES = ["tank-turret", "carousel", "tennis-racket", "assets/worlds/foucault-pendulum.json"]
 TOLERANCE = 1e-12
 
@@ -50,8 +50,8 @@ def largest_difference(native, web):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--native", default=os.path.join(ROOT, "build/release/app/framelab"))
-    parser.add_argument("--node-js", default=os.path.join(ROOT, "build/web/framelab_node.js"))
+    parser.add_argument("--native", default=NATIVE)
+    parser.add_argument("--node-js", default=os.path.join(WEB_BUILD, "framelab_node.js"))
     parser.add_argument("--steps", default="600")
     args = parser.parse_args()
     failed = False

@@ -11,14 +11,20 @@ with URL parameters: every scene, every shipped scene file and preset, each in p
     scene file opens to the same first CSV rows as the native `framelab sim` of that file
     (compare_sim.py's tolerance), with its set= applied;
   - a link whose scene file is malformed, with an unknown parameter, names both on the status line
-    (the loader's file:line:column: key, as the desktop says it) and a default scene runs.
-PNGs go to build/web/shots/ to be looked at.
-  tests/web/page_test.py [--page build/web/framelab.html] [--only NAME]"""
+    (the loader's file:line:column: key, as the desktop says it) and a default scene runs;
+  - a browser without WebGL2 gets a sentence saying so;
+  - on a screen of 2 device pixels per CSS pixel the canvas has twice the pixels.
+Two pages open at a time (one Chromium each, with its own profile folder): the 2-core host's
+Chromium leaves a core idle while it starts and while the page loads.
+PNGs go to shots/ in the web build's folder (web_paths.py) to be looked at.
+  tests/web/page_test.py [--page WEB_BUILD/framelab.html] [--only NAME]"""
 import argparse
 import base64
+import concurrent.futures
 import glob
 import re
 import os
+import queue
 import shutil
 import struct
 import subprocess
@@ -27,7 +33,7 @@ import tempfile
 import time
 import zlib
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from web_paths import NATIVE, ROOT, WEB_BUILD
 WIDTH, HEIGHT = 1280, 720
 
 
@@ -92,16 +98,43 @@ def menu_bar_shown(rows, width):
 CONSOLE_ERRORS = ("Uncaught", "Aborted(", "RuntimeError", "framelab: error", "exception thrown")
 
 
-def open_page(page, query, png, user_data):
+def chromium(page, query, user_data, *output):
+    """Headless Chromium on the page with the query; (its result, seconds). `output` says what
+    it gives: --screenshot=PNG, or --dump-dom (the page's DOM on standard output)."""
     command = [
         "chromium", "--headless=new", "--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
         "--disable-background-networking", "--no-first-run", "--disable-component-update", "--disable-sync",
         f"--user-data-dir={user_data}", "--enable-logging=stderr", "--v=0", f"--window-size={WIDTH},{HEIGHT}",
-        "--virtual-time-budget=8000", f"--screenshot={png}", "file://" + os.path.abspath(page) + query]
+        "--virtual-time-budget=8000", *output, "file://" + os.path.abspath(page) + query]
     start = time.perf_counter()
     result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    return result, time.perf_counter() - start
+
+
+def open_page(page, query, png, user_data):
+    result, seconds = chromium(page, query, user_data, f"--screenshot={png}")
     console = [line for line in result.stderr.splitlines() if "CONSOLE" in line]
-    return console, time.perf_counter() - start
+    return console, seconds
+
+
+def high_dpi_problems(page, user_data):
+    """On a screen of 2 device pixels per CSS pixel the canvas has 2 pixels per CSS pixel: the
+    stage and its text are sharp, not a 1280-pixel picture stretched."""
+    result, _ = chromium(page, "?scene=carousel&present=1", user_data, "--force-device-scale-factor=2", "--dump-dom")
+    canvas = re.search(r'<canvas id="canvas"[^>]* width="(\d+)"', result.stdout)
+    if not canvas:
+        return ["no canvas with a width in the page"]
+    width = int(canvas.group(1))
+    return [] if width == 2 * WIDTH else [f"the canvas is {width} pixels wide at 2 device pixels per CSS pixel, not {2 * WIDTH}"]
+
+
+def no_webgl2_problems(page, user_data):
+    """A browser without WebGL2 (Chromium with its 3D APIs off) gets the page's sentence saying
+    so, and the program is not started."""
+    result, _ = chromium(page, "?scene=carousel", user_data, "--disable-3d-apis", "--dump-dom")
+    problems = [] if "framelab needs WebGL2" in result.stdout else ["no 'framelab needs WebGL2' on the page"]
+    console = [line for line in result.stderr.splitlines() if "CONSOLE" in line]
+    return problems + [line for line in console if any(e in line for e in CONSOLE_ERRORS)]
 
 
 SHELL = os.path.join(ROOT, "app/platform/web_shell.html")
@@ -188,52 +221,82 @@ def link_cases(folder, native):
 
 
 def cases():
-    scenes = subprocess.run(["node", "--no-experimental-fetch", os.path.join(ROOT, "build/web/framelab_node.js"),
+    scenes = subprocess.run(["node", "--no-experimental-fetch", os.path.join(WEB_BUILD, "framelab_node.js"),
                              "list-scenes"], capture_output=True, text=True, check=True).stdout.split("\n")
     names = [line.split()[0] for line in scenes if line.strip()]
     files = sorted(glob.glob(os.path.join(ROOT, "assets/worlds/*.json")) + glob.glob(os.path.join(ROOT, "assets/scenes/*.json")))
     return names + ["/assets/" + os.path.relpath(f, os.path.join(ROOT, "assets")) for f in files]
 
 
+PAGES_AT_ONCE = 2
+
+
+def page_problems(page, name, query, check, png, user_data):
+    """Opens one page; (its console, seconds, the problems seen)."""
+    if os.path.exists(png):
+        os.remove(png)
+    console, seconds = open_page(page, query, png, user_data)
+    problems = [line for line in console if any(e in line for e in CONSOLE_ERRORS)]
+    if check:
+        problems += check(console)
+    if not os.path.exists(png):
+        problems.append("no screenshot")
+    else:
+        width, height, rows = read_png(png)
+        drawn, colours = stage_drawn(rows, width, height)
+        if not drawn:
+            problems.append(f"stage blank ({colours} colours in the middle)")
+        with_menu = name in {"panels", "share-link", "bad-link"}
+        if menu_bar_shown(rows, width) != with_menu:
+            problems.append("menu bar " + ("missing" if with_menu else "shown in presentation mode"))
+    if name == "panels" and not any("--set initial_rate = 1.5" in line for line in console):
+        problems.append("set=initial_rate=1.5 did not reach the parameters")
+    return console, seconds, problems
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--page", default=os.path.join(ROOT, "build/web/framelab.html"))
+    parser.add_argument("--page", default=os.path.join(WEB_BUILD, "framelab.html"))
     parser.add_argument("--only", default="")
-    parser.add_argument("--native", default=os.path.join(ROOT, "build/release/app/framelab"))
+    parser.add_argument("--native", default=NATIVE)
     args = parser.parse_args()
-    shots = os.path.join(ROOT, "build/web/shots")
+    shots = os.path.join(WEB_BUILD, "shots")
     os.makedirs(shots, exist_ok=True)
     failures = []
-    with tempfile.TemporaryDirectory() as user_data:
+    with tempfile.TemporaryDirectory() as folder:
         runs = [(scene, f"?scene={scene}&present=1", None) for scene in cases() if args.only in scene]
         runs.append(("panels", "?scene=carousel&set=initial_rate=1.5", None))
-        runs += [case for case in link_cases(user_data, args.native) if args.only in case[0]]
-        with_menu = {"panels", "share-link", "bad-link"}
-        for name, query, check in runs:
-            png = os.path.join(shots, os.path.basename(name).removesuffix(".json") + ".png")
-            if os.path.exists(png):
-                os.remove(png)
-            console, seconds = open_page(args.page, query, png, user_data)
-            problems = [line for line in console if any(e in line for e in CONSOLE_ERRORS)]
-            if check:
-                problems += check(console)
-            if not os.path.exists(png):
-                problems.append("no screenshot")
-            else:
-                width, height, rows = read_png(png)
-                drawn, colours = stage_drawn(rows, width, height)
-                if not drawn:
-                    problems.append(f"stage blank ({colours} colours in the middle)")
-                if menu_bar_shown(rows, width) != (name in with_menu):
-                    problems.append("menu bar " + ("missing" if name in with_menu else "shown in presentation mode"))
-            if name == "panels" and not any("--set initial_rate = 1.5" in line for line in console):
-                problems.append("set=initial_rate=1.5 did not reach the parameters")
-            shown = query if len(query) < 90 else query[:80] + "..."
-            print(f"{'ok  ' if not problems else 'FAIL'} {shown} ({seconds:.1f} s) {'; '.join(problems)}")
+        runs += [case for case in link_cases(folder, args.native) if args.only in case[0]]
+        profiles = queue.Queue()
+        for i in range(PAGES_AT_ONCE):
+            profiles.put(os.path.join(folder, f"profile{i}"))
+
+        def open_one(run):
+            name, query, check = run
+            profile = profiles.get()
+            try:
+                png = os.path.join(shots, os.path.basename(name).removesuffix(".json") + ".png")
+                return page_problems(args.page, name, query, check, png, profile)
+            finally:
+                profiles.put(profile)
+
+        with concurrent.futures.ThreadPoolExecutor(PAGES_AT_ONCE) as pool:
+            for (name, query, _), (console, seconds, problems) in zip(runs, pool.map(open_one, runs)):
+                shown = query if len(query) < 90 else query[:80] + "..."
+                print(f"{'ok  ' if not problems else 'FAIL'} {shown} ({seconds:.1f} s) {'; '.join(problems)}")
+                if problems:
+                    failures.append(name)
+                    for line in console[-8:]:
+                        print("    " + line)
+        for name, what, check in (("no-webgl2", "no WebGL2 (--disable-3d-apis)", no_webgl2_problems),
+                                  ("high-dpi", "2 device pixels per CSS pixel", high_dpi_problems)):
+            if args.only not in name:
+                continue
+            problems = check(args.page, os.path.join(folder, name))
+            print(f"{'ok  ' if not problems else 'FAIL'} {what} {'; '.join(problems)}")
+            runs.append((name, "", None))
             if problems:
                 failures.append(name)
-                for line in console[-8:]:
-                    print("    " + line)
     print(f"page_test: {len(runs) - len(failures)} of {len(runs)} pages fine; screenshots in {shots}")
     sys.exit(1 if failures else 0)
 
