@@ -266,7 +266,8 @@ world_editor_state& editor_of(ui_state& state, const world_scene& running) {
   if (s.serial != state.sim->scene_serial() && !s.dirty) {
     if (s.draft.source != running.spec()->source) {  // another file: its first joint frame, else its first frame
       const auto& frames = running.spec()->frames;
-      const auto joint = std::ranges::find_if(frames, [](const frame_spec& f) { return f.joint.has_value(); });
+      const auto joint =
+          std::find_if(frames.begin(), frames.end(), [](const frame_spec& f) { return f.joint.has_value(); });
       s.frame = joint == frames.end() ? 0 : int(joint - frames.begin());
     }
     s.draft = *running.spec();
