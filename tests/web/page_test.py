@@ -104,6 +104,7 @@ def chromium(page, query, user_data, *output):
     command = [
         "chromium", "--headless=new", "--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
         "--disable-background-networking", "--no-first-run", "--disable-component-update", "--disable-sync",
+        "--disable-dev-shm-usage",
         f"--user-data-dir={user_data}", "--enable-logging=stderr", "--v=0", f"--window-size={WIDTH},{HEIGHT}",
         "--virtual-time-budget=8000", *output, "file://" + os.path.abspath(page) + query]
     start = time.perf_counter()
