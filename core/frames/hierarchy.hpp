@@ -300,7 +300,7 @@ class hierarchy {
   // The world sweep: global dynamics of every node, parents before children.
   void update_world() {
     if (!preorder_) sort_preorder();
-    const sweep_options options{simd_enabled_, sweep_threads_in_use()};
+    const sweep_options options{simd_enabled_, sweep_threads_in_use(), stream_min_bytes_};
     if (levels_.level() != sweep_level::acceleration) {
       levels_.sweep(parent_.data(), depth_.data(), max_depth_, options);
     } else if (compact_on()) {
@@ -327,6 +327,12 @@ class hierarchy {
   // The 3D double sweep uses the AVX2 kernel when the CPU has it (see
   // core/frames/hierarchy_sweep_simd.hpp); false forces the portable kernel.
   void set_simd_enabled(bool on) { simd_enabled_ = on; }
+  // The SIMD sweeps write a range (a thread's segment, or the whole tree) of at least this
+  // many bytes of global records with streaming stores, around the caches (default
+  // simd_stream_min_bytes, 8 MiB: arrays that do not fit in them). The results are the same
+  // either way; tests set it low to take the streaming path on small trees.
+  void set_stream_min_bytes(std::size_t bytes = simd_stream_min_bytes) { stream_min_bytes_ = bytes; }
+  std::size_t stream_min_bytes() const { return stream_min_bytes_; }
 
   // What the sweep reads as locals (3D double only; see sweep_locals). Switching to
   // compact copies every local (and throws, changing nothing, if one is beyond float
@@ -435,7 +441,7 @@ class hierarchy {
         if (simd_stack_.size() < frames) simd_stack_.resize(frames);
         set_world(simd_stack_[0]);
         sweep_preorder_compact_simd(compact_.data(), depth_.data(), global_.data(), 0, local_.size(),
-                                    simd_stack_.data());
+                                    simd_stack_.data(), stream_min_bytes_);
         return;
       }
 #endif
@@ -488,6 +494,7 @@ class hierarchy {
   std::vector<simd_frame> simd_stack_;
 #endif
   std::size_t sweep_threads_ = 1, min_parallel_nodes_ = parallel_sweep_min_nodes;
+  std::size_t stream_min_bytes_ = simd_stream_min_bytes;
   // by id
   std::vector<std::uint32_t> slot_of_id_;  // npos once removed
   std::vector<std::string> name_of_id_;    // cold

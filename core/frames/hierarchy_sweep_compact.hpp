@@ -109,13 +109,12 @@ FRAMELAB_SIMD_INLINE void compose(const simd_frame& p, const compact_dynamics3* 
 inline constexpr std::size_t simd_compact_prefetch_nodes = 24;
 
 // sweep_preorder_compact with the AVX2 kernel; stack[0] must be set (set_world).
-__attribute__((target("avx2,fma"))) inline void sweep_preorder_compact_simd(const compact_dynamics3* local,
-                                                                            const std::uint32_t* depth,
-                                                                            dynamic_transform3d* global,
-                                                                            std::size_t first, std::size_t last,
-                                                                            simd_frame* stack) {
+// Ranges of at least stream_min_bytes of output are written with streaming stores.
+__attribute__((target("avx2,fma"))) inline void sweep_preorder_compact_simd(
+    const compact_dynamics3* local, const std::uint32_t* depth, dynamic_transform3d* global, std::size_t first,
+    std::size_t last, simd_frame* stack, std::size_t stream_min_bytes = simd_stream_min_bytes) {
   auto* g = reinterpret_cast<double*>(global);
-  const bool stream = (last - first) * sizeof(dynamic_transform3d) >= simd_stream_min_bytes &&
+  const bool stream = (last - first) * sizeof(dynamic_transform3d) >= stream_min_bytes &&
                       reinterpret_cast<std::uintptr_t>(global + first) % 32 == 0;
   if (stream) {
     for (std::size_t i = first; i < last; ++i) {

@@ -168,16 +168,18 @@ __attribute__((target("avx2,fma"))) inline void sweep_range(const double* l, con
 }  // namespace simd_level_detail
 
 // sweep_preorder for 3D double pose or velocity records with the SIMD kernel;
-// stack[0] must be set (set_world).
+// stack[0] must be set (set_world). Ranges of at least stream_min_bytes of output are
+// written with streaming stores.
 template <class Record>
 __attribute__((target("avx2,fma"))) void sweep_preorder_level_simd(const Record* local, const std::uint32_t* depth,
                                                                    Record* global, std::size_t first, std::size_t last,
-                                                                   simd_frame* stack) {
+                                                                   simd_frame* stack,
+                                                                   std::size_t stream_min_bytes = simd_stream_min_bytes) {
   static_assert(std::is_same_v<Record, transform3d> || std::is_same_v<Record, moving_transform3d>);
   if (first >= last) return;
   const auto* l = reinterpret_cast<const double*>(local);
   auto* g = reinterpret_cast<double*>(global);
-  const bool stream = (last - first) * sizeof(Record) >= simd_stream_min_bytes &&
+  const bool stream = (last - first) * sizeof(Record) >= stream_min_bytes &&
                       reinterpret_cast<std::uintptr_t>(global + first) % 32 == 0;
   if (stream) {
     simd_level_detail::sweep_range<Record, true>(l, depth, g, first, last, stack);

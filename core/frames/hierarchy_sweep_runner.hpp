@@ -28,6 +28,7 @@ inline constexpr std::size_t parallel_sweep_min_nodes = std::size_t(1) << 15;
 struct sweep_options {
   bool allow_simd = true;
   std::size_t threads = 1;  // the segments (hierarchy::sweep_threads_in_use decides)
+  std::size_t stream_min_bytes = simd_stream_min_bytes;  // per segment (hierarchy::set_stream_min_bytes)
 };
 
 template <class Record>
@@ -43,7 +44,7 @@ class sweep_runner {
 #if FRAMELAB_HIERARCHY_SIMD
     if constexpr (simd_record) {
       if (options.allow_simd && hierarchy_simd_available()) {
-        run_simd(local, global, parent, depth, n, frames, threads);
+        run_simd(local, global, parent, depth, n, frames, threads, options.stream_min_bytes);
         return;
       }
     }
@@ -71,7 +72,7 @@ class sweep_runner {
 
 #if FRAMELAB_HIERARCHY_SIMD
   void run_simd(const Record* local, Record* global, const std::uint32_t* parent, const std::uint32_t* depth,
-                std::size_t n, std::size_t frames, std::size_t threads) {
+                std::size_t n, std::size_t frames, std::size_t threads, std::size_t stream_min_bytes) {
     if (simd_stack_.size() < frames * threads) simd_stack_.resize(frames * threads);
     sweep_in_segments(
         n, threads, parent, depth, simd_stack_.data(), frames, [](simd_frame& world) { set_world(world); },
@@ -81,9 +82,9 @@ class sweep_runner {
         },
         [=](std::size_t first, std::size_t last, simd_frame* stack) {
           if constexpr (std::is_same_v<Record, dynamic_transform3d>)
-            sweep_preorder_simd(local, depth, global, first, last, stack);
+            sweep_preorder_simd(local, depth, global, first, last, stack, stream_min_bytes);
           else
-            sweep_preorder_level_simd(local, depth, global, first, last, stack);
+            sweep_preorder_level_simd(local, depth, global, first, last, stack, stream_min_bytes);
         });
   }
   std::vector<simd_frame> simd_stack_;

@@ -36,6 +36,11 @@ static_assert(offsetof(dynamic_transform3d, velocity) == 8 * sizeof(double) &&
 static_assert(offsetof(glm::dquat, x) == 0 && offsetof(glm::dquat, w) == 3 * sizeof(double),
               "the SIMD sweep expects GLM's default quaternion storage (x, y, z, w)");
 
+// Output arrays at least this large are written with streaming stores (they do
+// not fit in the caches, and reading them back would only evict the input). The
+// default of every SIMD sweep's stream_min_bytes (hierarchy::set_stream_min_bytes).
+inline constexpr std::size_t simd_stream_min_bytes = std::size_t(8) << 20;
+
 // true if this build has the SIMD kernel and the CPU can run it.
 inline bool hierarchy_simd_available() {
 #if FRAMELAB_HIERARCHY_SIMD
@@ -248,10 +253,6 @@ __attribute__((target("avx2,fma"))) inline void compose_into_simd(const simd_fra
                               has_children);
 }
 
-// Output arrays at least this large are written with streaming stores (they do
-// not fit in the caches, and reading them back would only evict the input).
-inline constexpr std::size_t simd_stream_min_bytes = std::size_t(8) << 20;
-
 // Local records are prefetched this many nodes ahead in streaming sweeps: the
 // hardware prefetcher alone keeps too few misses in flight for one core to read
 // 160 MB at full speed (1e6 nodes: 27 -> 20 ns per node measured, with huge pages).
@@ -281,14 +282,14 @@ __attribute__((target("avx2,fma"))) inline void sweep_range(const double* l, con
 }  // namespace simd_detail
 
 // sweep_preorder for 3D double with the SIMD kernel; stack[0] must be set (set_world).
-__attribute__((target("avx2,fma"))) inline void sweep_preorder_simd(const dynamic_transform3d* local,
-                                                                    const std::uint32_t* depth,
-                                                                    dynamic_transform3d* global, std::size_t first,
-                                                                    std::size_t last, simd_frame* stack) {
+// Ranges of at least stream_min_bytes of output are written with streaming stores.
+__attribute__((target("avx2,fma"))) inline void sweep_preorder_simd(
+    const dynamic_transform3d* local, const std::uint32_t* depth, dynamic_transform3d* global, std::size_t first,
+    std::size_t last, simd_frame* stack, std::size_t stream_min_bytes = simd_stream_min_bytes) {
   if (first >= last) return;
   const auto* l = reinterpret_cast<const double*>(local);
   auto* g = reinterpret_cast<double*>(global);
-  const bool stream = (last - first) * sizeof(dynamic_transform3d) >= simd_stream_min_bytes &&
+  const bool stream = (last - first) * sizeof(dynamic_transform3d) >= stream_min_bytes &&
                       reinterpret_cast<std::uintptr_t>(global + first) % 32 == 0;
   if (stream) {
     simd_detail::sweep_range<true>(l, depth, g, first, last, stack);

@@ -29,12 +29,9 @@ constexpr double sweep_tol = 1e-12;  // compact sweep vs brute force on the same
 // ~20 deep. Measured: about 1e-6 (see the test's output).
 constexpr double compact_tol = 1e-5;
 
+// With hierarchy::set_stream_min_bytes(test_stream_min_bytes): a tree the streaming path sweeps.
 std::size_t streaming_nodes() {
-#if FRAMELAB_HIERARCHY_SIMD
-  return simd_stream_min_bytes / sizeof(dynamic_transform3d) + 1000;
-#else
-  return (std::size_t(8) << 20) / sizeof(dynamic_transform3d) + 1000;
-#endif
+  return framelab::test::test_stream_min_bytes / sizeof(dynamic_transform3d) + 1000;
 }
 
 const auto rounded = [](const dynamic_transform3d& d) { return round_to_compact(d); };
@@ -82,6 +79,7 @@ TEST(hierarchy_compact, streaming_sweep_is_the_double_world_of_the_rounded_local
   std::mt19937 rng(73);
   hierarchy3d h;
   h.set_sweep_locals(sweep_locals::compact);  // set before the nodes: the copy grows with them
+  h.set_stream_min_bytes(framelab::test::test_stream_min_bytes);
   build_random(h, rng, streaming_nodes());
   EXPECT_LE(max_error_vs_rounded(h, 29), sweep_tol);
   if (!hierarchy_simd_available()) GTEST_SKIP() << "no AVX2/FMA here: only the portable kernel ran";

@@ -64,9 +64,11 @@ double tracked_error(const dynamic_transform<T, N>& a, const dynamic_transform<T
 // Every node's world at each lower level against the full sweep, with the portable
 // kernel (unless simd_only) and the AVX2 one.
 template <class T, int N>
-void levels_match_the_full_sweep(std::size_t nodes, std::size_t check_every, bool simd_only = false) {
+void levels_match_the_full_sweep(std::size_t nodes, std::size_t check_every, bool simd_only = false,
+                                 std::size_t stream_min_bytes = simd_stream_min_bytes) {
   std::mt19937 rng(83);
   hierarchy<T, N> h;
+  h.set_stream_min_bytes(stream_min_bytes);
   const auto ids = build_random(h, rng, nodes);
   for (const bool simd : {false, true}) {
     if (simd_only && !simd) continue;
@@ -93,11 +95,11 @@ TEST(hierarchy_levels, pose_and_velocity_are_the_full_sweeps_bit_for_bit) {
   levels_match_the_full_sweep<float, 2>(500, 1);
 }
 
-// Big enough that the AVX2 kernels stream both the pose and the velocity records (the
-// portable kernel has no streaming path).
+// Big enough that the AVX2 kernels stream both the pose and the velocity records at the
+// tests' streaming threshold (the portable kernel has no streaming path).
 TEST(hierarchy_levels, streaming_sweeps_are_the_full_sweeps_bit_for_bit) {
-  const std::size_t nodes = (std::size_t(8) << 20) / sizeof(transform3d) + 1000;
-  levels_match_the_full_sweep<double, 3>(nodes, 37, true);
+  const std::size_t nodes = framelab::test::test_stream_min_bytes / sizeof(transform3d) + 1000;
+  levels_match_the_full_sweep<double, 3>(nodes, 37, true, framelab::test::test_stream_min_bytes);
   if (!hierarchy_simd_available()) GTEST_SKIP() << "no AVX2/FMA here: only the portable kernel ran";
 }
 

@@ -18,19 +18,12 @@ using framelab::test::brute_force_global;
 using framelab::test::cast;
 using framelab::test::random_local;
 using framelab::test::relative_error;
+using framelab::test::test_stream_min_bytes;
 
 constexpr double sweep_tol = 1e-12;       // sweep vs brute force, relative to magnitude
 constexpr double round_trip_tol = 1e-12;  // set_global -> global
 constexpr double keep_world_tol = 1e-11;  // reparent keeping the world pose
 constexpr double float_tol = 1e-4;
-
-std::size_t simd_stream_min_bytes_or_default() {
-#if FRAMELAB_HIERARCHY_SIMD
-  return simd_stream_min_bytes;
-#else
-  return std::size_t(8) << 20;
-#endif
-}
 
 // Parent before child for every node, and the depths match the parent links.
 template <class T, int N>
@@ -96,7 +89,8 @@ TEST(hierarchy, sweep_matches_brute_force_float) {
 TEST(hierarchy, simd_and_portable_sweeps_agree) {
   std::mt19937 rng(57);
   hierarchy3d h;
-  const int n = int(simd_stream_min_bytes_or_default() / sizeof(dynamic_transform3d)) + 1000;
+  h.set_stream_min_bytes(test_stream_min_bytes);
+  const int n = int(test_stream_min_bytes / sizeof(dynamic_transform3d)) + 1000;
   const auto ids = build_random(h, rng, n);
   h.set_simd_enabled(false);
   h.update_world();
@@ -149,7 +143,8 @@ TEST(hierarchy, simd_sweep_on_stars_chains_and_after_edits) {
     EXPECT_LE(max_simd_portable_brute_error(chain), 1e-10);
   }
   hierarchy3d h;
-  const int n = int(simd_stream_min_bytes_or_default() / sizeof(dynamic_transform3d)) + 500;
+  h.set_stream_min_bytes(test_stream_min_bytes);
+  const int n = int(test_stream_min_bytes / sizeof(dynamic_transform3d)) + 500;
   auto ids = build_random(h, rng, n);
   ASSERT_LE(max_simd_portable_brute_error(h), sweep_tol);
   const auto pick = [&] {

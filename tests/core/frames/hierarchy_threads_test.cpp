@@ -115,12 +115,14 @@ TEST(hierarchy_threads, chains_stars_and_tiny_trees_too) {
   }
 }
 
-// Big enough for the AVX2 kernel's streaming stores in every segment, with the default
-// threshold for going parallel; the world also matches brute-force composition.
+// With the default threshold for going parallel, and big enough for the AVX2 kernel's
+// streaming stores in every segment at the tests' streaming threshold (half the tree is
+// 5 MiB of records, test_stream_min_bytes 128 KiB); the world also matches brute-force composition.
 TEST(hierarchy_threads, a_streaming_sweep_on_two_threads_is_the_one_thread_sweep) {
   std::mt19937 rng(99);
   hierarchy3d h;
-  const auto ids = build_random(h, rng, std::max<std::size_t>(parallel_sweep_min_nodes, 120000));
+  h.set_stream_min_bytes(framelab::test::test_stream_min_bytes);
+  const auto ids = build_random(h, rng, parallel_sweep_min_nodes);
   h.set_sweep_threads(1);
   const auto one = worlds(h);
   h.set_sweep_threads(2, parallel_sweep_min_nodes);

@@ -13,6 +13,13 @@
 
 namespace framelab::test {
 
+// A streaming-store threshold 64x below the default (simd_stream_min_bytes, 8 MiB): after
+// hierarchy::set_stream_min_bytes(test_stream_min_bytes) a tree of a few hundred to a few
+// thousand nodes takes the SIMD sweeps' streaming path, which the default takes from
+// ~26,000 nodes (dynamic_transform3d) or ~131,000 (transform3d): under ASan those trees
+// made the streaming tests the costliest unit tests (~5-15 s each).
+inline constexpr std::size_t test_stream_min_bytes = simd_stream_min_bytes / 64;
+
 template <class T, int N>
 dynamic_transform<T, N> random_local(std::mt19937& rng) {
   auto d = cast<T>(jet_motion<N>::random(rng, 0).d0);
