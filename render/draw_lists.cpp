@@ -18,6 +18,10 @@ glm::dquat rotation_from_y(const glm::dvec3& d) {
   return glm::normalize(glm::dquat(1.0 + c, axis.x, axis.y, axis.z));
 }
 
+mesh_kind round_sphere_for(double pixels) {
+  return pixels < exact_sphere_pixels ? mesh_kind::small_round_sphere : mesh_kind::round_sphere;
+}
+
 mesh_kind sphere_mesh_for(double pixels) {
   if (pixels < speck_sphere_pixels) return mesh_kind::speck_sphere;
   if (pixels < tiny_sphere_pixels) return mesh_kind::tiny_sphere;
@@ -83,7 +87,7 @@ void add_shape(shape_kind shape, const transform<double, 3>& pose, const glm::dv
   mesh_kind mesh = mesh_kind::box;
   switch (shape) {
     case shape_kind::box: mesh = mesh_kind::box; break;
-    case shape_kind::sphere: mesh = is_round(size) ? mesh_kind::round_sphere : sphere_mesh_for(pixels); break;
+    case shape_kind::sphere: mesh = is_round(size) ? round_sphere_for(pixels) : sphere_mesh_for(pixels); break;
     case shape_kind::cylinder: mesh = mesh_kind::cylinder; break;
     case shape_kind::cone:
     case shape_kind::arrow: mesh = mesh_kind::cone; break;
@@ -165,8 +169,7 @@ void build_draw_lists(const scene_view& view, const draw_settings& settings, dra
     const view_node& node = view.nodes[i];
     if (node.shape == shape_kind::none) continue;
     const bool selected = static_cast<int>(i) == settings.selected_node;
-    const bool ellipsoid = node.shape == shape_kind::sphere && !is_round(node.size);
-    const double pixels = ellipsoid ? sphere_pixels(node, settings) : 0.0;
+    const double pixels = node.shape == shape_kind::sphere ? sphere_pixels(node, settings) : 0.0;
     add_shape(node.shape, node.world, node.size, selected ? selection_tint(node.color) : node.color, pixels, out);
   }
   for (const auto& v : view.vectors) {

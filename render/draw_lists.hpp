@@ -17,7 +17,10 @@ namespace framelab::render {
 
 // The meshes instances are drawn with. A round sphere (equal sizes) is an impostor: one
 // quad that the fragment shader makes the exact sphere (shaders/sphere.vert), so 100,000
-// balls cost 200,000 triangles. An ellipsoid (a sphere of unequal sizes) is a mesh, coarser
+// balls cost 200,000 triangles. One at least exact_sphere_pixels across writes its exact
+// depth (round_sphere); a smaller one keeps its quad's depth and is shaded more cheaply
+// (small_round_sphere), so that the hidden parts of a pile of small balls are rejected
+// before they are shaded (shaders/small_sphere.frag). An ellipsoid (a sphere of unequal sizes) is a mesh, coarser
 // when drawn small, indistinguishable at that size: under small_sphere_pixels across
 // 16 x 10 facets, under tiny_sphere_pixels 8 x 6, under speck_sphere_pixels 6 x 4, else 32 x 16.
 enum class mesh_kind : std::uint8_t {
@@ -28,9 +31,11 @@ enum class mesh_kind : std::uint8_t {
   speck_sphere,
   cylinder,
   cone,
-  round_sphere
+  round_sphere,
+  small_round_sphere
 };
-inline constexpr std::size_t mesh_kind_count = 8;
+inline constexpr std::size_t mesh_kind_count = 9;
+inline constexpr double exact_sphere_pixels = 32.0;
 inline constexpr double small_sphere_pixels = 48.0;
 inline constexpr double tiny_sphere_pixels = 18.0;
 inline constexpr double speck_sphere_pixels = 6.0;
