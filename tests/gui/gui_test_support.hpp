@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <set>
 #include <string>
@@ -39,9 +40,14 @@ inline bool leak_checker_crashed(const std::string& output) {
 
 // Runs a shell command; its standard output and error together. A run whose leak checker
 // crashed is run once more, so that flake does not fail the test; a second crash does.
-inline std::string run(const std::string& command, int& exit_code) {
+// The first run's files are there for the second: a command whose outputs refuse to be
+// overwritten (a recording into a folder) passes `forget_outputs`, which removes them.
+inline std::string run(const std::string& command, int& exit_code, const std::function<void()>& forget_outputs = {}) {
   std::string output = run_once(command, exit_code);
-  if (leak_checker_crashed(output)) output = run_once(command, exit_code);
+  if (leak_checker_crashed(output)) {
+    if (forget_outputs) forget_outputs();
+    output = run_once(command, exit_code);
+  }
   return output;
 }
 

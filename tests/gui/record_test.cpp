@@ -83,7 +83,7 @@ class record_test : public testing::Test {
   std::string record(const std::string& out, int& exit_code) const {
     return run(std::string(FRAMELAB_EXE) + " record --scene carousel --seconds 1 --fps 30 --view window --size " +
                    std::to_string(width) + "x" + std::to_string(height) + " --out " + out,
-               exit_code);
+               exit_code, [&out] { fs::remove_all(out); });
   }
   fs::path dir_;
 };
@@ -117,7 +117,8 @@ TEST_F(record_test, a_script_records_between_start_and_stop_and_at_its_end) {
                         << "\nwait 2\nrecord start " << path("tail/")
                         << "\nwait 4\n";  // the script ends while recording: the folder is finished
   int exit_code = -1;
-  const std::string output = run(std::string(FRAMELAB_EXE) + " --script " + script + " --size 321x241", exit_code);
+  const std::string output = run(std::string(FRAMELAB_EXE) + " --script " + script + " --size 321x241", exit_code,
+                                 [this] { fs::remove_all(dir_ / "tail"); });
   ASSERT_EQ(exit_code, 0) << output;
   expect_no_sanitizer_report(output);
   EXPECT_NE(output.find("wrote " + path("part.mp4") + " (20 frames, 320x240, 60 fps)"), std::string::npos) << output;
