@@ -4,6 +4,7 @@
 // trails) as points of polylines for one instanced call of screen-space quads. The
 // renderer streams these arrays to the GPU as they are (render/scene_renderer.hpp); tests
 // and `framelab bench render` build them without a window.
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -83,11 +84,22 @@ struct draw_lists {
 
   void clear();
   std::size_t instance_count() const;
+  // The list an instance of `mesh` goes to: translucent when its alpha byte is below 255.
+  std::vector<mesh_instance>& opaque_or_translucent(mesh_kind mesh, std::uint32_t rgba) {
+    return ((rgba >> 24) < 255u ? translucent : opaque)[static_cast<std::size_t>(mesh)];
+  }
   // Segments the line draw call processes (drawn or skipped): one per point but the last three.
   std::size_t line_segment_count() const { return lines.size() < 4 ? 0 : lines.size() - 3; }
 };
 
-std::uint32_t pack_rgba(const glm::vec4& color);
+// RGBA bytes, R in the lowest: each channel clamped to [0, 1] and rounded to nearest; NaN as 0
+// (it fails every comparison).
+inline std::uint32_t pack_rgba(const glm::vec4& color) {
+  const auto byte = [](float c) {
+    return static_cast<std::uint32_t>((c > 0.0f ? std::min(c, 1.0f) : 0.0f) * 255.0f + 0.5f);
+  };
+  return byte(color.r) | byte(color.g) << 8 | byte(color.b) << 16 | byte(color.a) << 24;
+}
 
 // Clears `out` and fills it with everything `view` shows: nodes, vector arrows, trails, and
 // the ground grid with the axes when settings.camera is set. Keeps the arrays' capacity.
