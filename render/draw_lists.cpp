@@ -18,6 +18,10 @@ glm::dquat rotation_from_y(const glm::dvec3& d) {
   return glm::normalize(glm::dquat(1.0 + c, axis.x, axis.y, axis.z));
 }
 
+mesh_kind round_sphere_for(double pixels) {
+  return pixels < exact_sphere_pixels ? mesh_kind::small_round_sphere : mesh_kind::round_sphere;
+}
+
 mesh_kind sphere_mesh_for(double pixels) {
   if (pixels < speck_sphere_pixels) return mesh_kind::speck_sphere;
   if (pixels < tiny_sphere_pixels) return mesh_kind::tiny_sphere;
@@ -70,11 +74,13 @@ std::size_t draw_lists::instance_count() const {
   return n;
 }
 
-std::uint32_t pack_rgba(const glm::vec4& color) {
-  const auto byte = [](float c) {  // round to nearest; NaN (which fails every comparison) as 0
-    return static_cast<std::uint32_t>((c > 0.0f ? std::min(c, 1.0f) : 0.0f) * 255.0f + 0.5f);
-  };
-  return byte(color.r) | byte(color.g) << 8 | byte(color.b) << 16 | byte(color.a) << 24;
+// An impostor draws the exact sphere from its centre and its diameter alone (sphere.vert
+// reads half the first axis's length), so its axes are the diameter along x, y and z
+// whatever the rotation: no rotation matrix per ball.
+void add_round_sphere(mesh_kind mesh, const glm::dvec3& centre, double diameter, std::uint32_t rgba, draw_lists& out) {
+  const auto d = static_cast<float>(diameter);
+  out.opaque_or_translucent(mesh, rgba).push_back(
+      {glm::vec3(d, 0.0f, 0.0f), glm::vec3(0.0f, d, 0.0f), glm::vec3(0.0f, 0.0f, d), glm::vec3(centre), rgba});
 }
 
 // world = R (scale size_k) e_k + T for the unit mesh's axis k: the columns of R S diag(size).
@@ -83,17 +89,21 @@ void add_shape(shape_kind shape, const transform<double, 3>& pose, const glm::dv
   mesh_kind mesh = mesh_kind::box;
   switch (shape) {
     case shape_kind::box: mesh = mesh_kind::box; break;
-    case shape_kind::sphere: mesh = is_round(size) ? mesh_kind::round_sphere : sphere_mesh_for(pixels); break;
+    case shape_kind::sphere: mesh = is_round(size) ? round_sphere_for(pixels) : sphere_mesh_for(pixels); break;
     case shape_kind::cylinder: mesh = mesh_kind::cylinder; break;
     case shape_kind::cone:
     case shape_kind::arrow: mesh = mesh_kind::cone; break;
     case shape_kind::none: return;
   }
+  const std::uint32_t rgba = pack_rgba(color);
+  if (mesh == mesh_kind::round_sphere || mesh == mesh_kind::small_round_sphere) {
+    add_round_sphere(mesh, pose.translation, pose.scale * size.x, rgba, out);
+    return;
+  }
   const glm::dmat3 r = glm::mat3_cast(pose.rotation);
   const glm::dvec3 s = pose.scale * size;
-  auto& list = (color.a < 1.0f ? out.translucent : out.opaque)[static_cast<std::size_t>(mesh)];
-  list.push_back({glm::vec3(r[0] * s.x), glm::vec3(r[1] * s.y), glm::vec3(r[2] * s.z), glm::vec3(pose.translation),
-                  pack_rgba(color)});
+  out.opaque_or_translucent(mesh, rgba).push_back(
+      {glm::vec3(r[0] * s.x), glm::vec3(r[1] * s.y), glm::vec3(r[2] * s.z), glm::vec3(pose.translation), rgba});
 }
 
 // A shaft (cylinder) and a head (cone) from `from` along `vector`.
@@ -158,6 +168,10 @@ void build_draw_lists(const scene_view& view, const draw_settings& settings, dra
     add_polyline(t.points, t.color, width, t.fade, out);
   }
   const std::size_t count = view.nodes.size();
+  // A round sphere of diameter d is under exact_sphere_pixels across when
+  //   d ppr / (|c - eye| - d / 2) < exact  <=>  |c - eye| > d (ppr / exact + 1 / 2) = d small_reach,
+  // compared squared: no square root and no division per ball (sphere_pixels for ellipsoids).
+  const double small_reach = settings.pixels_per_radian / exact_sphere_pixels + 0.5;
   for (std::size_t i = 0; i < count; ++i) {
     // Nodes are large (names, dynamics) and far apart: fetch the lines this loop reads of a
     // node a few ahead, so that it waits on memory's bandwidth rather than its latency.
@@ -165,9 +179,17 @@ void build_draw_lists(const scene_view& view, const draw_settings& settings, dra
     const view_node& node = view.nodes[i];
     if (node.shape == shape_kind::none) continue;
     const bool selected = static_cast<int>(i) == settings.selected_node;
-    const bool ellipsoid = node.shape == shape_kind::sphere && !is_round(node.size);
-    const double pixels = ellipsoid ? sphere_pixels(node, settings) : 0.0;
-    add_shape(node.shape, node.world, node.size, selected ? selection_tint(node.color) : node.color, pixels, out);
+    const glm::vec4 color = selected ? selection_tint(node.color) : node.color;
+    if (node.shape == shape_kind::sphere && is_round(node.size)) {
+      const double d = node.size.x * node.world.scale;
+      const glm::dvec3 to_eye = node.world.translation - settings.eye;
+      const bool small = glm::dot(to_eye, to_eye) > d * d * small_reach * small_reach;
+      add_round_sphere(small ? mesh_kind::small_round_sphere : mesh_kind::round_sphere, node.world.translation, d,
+                       pack_rgba(color), out);
+      continue;
+    }
+    const double pixels = node.shape == shape_kind::sphere ? sphere_pixels(node, settings) : 0.0;
+    add_shape(node.shape, node.world, node.size, color, pixels, out);
   }
   for (const auto& v : view.vectors) {
     if (v.visible) add_arrow(v.origin, v.value * v.scale, v.color, out);

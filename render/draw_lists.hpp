@@ -4,6 +4,7 @@
 // trails) as points of polylines for one instanced call of screen-space quads. The
 // renderer streams these arrays to the GPU as they are (render/scene_renderer.hpp); tests
 // and `framelab bench render` build them without a window.
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -17,7 +18,10 @@ namespace framelab::render {
 
 // The meshes instances are drawn with. A round sphere (equal sizes) is an impostor: one
 // quad that the fragment shader makes the exact sphere (shaders/sphere.vert), so 100,000
-// balls cost 200,000 triangles. An ellipsoid (a sphere of unequal sizes) is a mesh, coarser
+// balls cost 200,000 triangles. One at least exact_sphere_pixels across writes its exact
+// depth (round_sphere); a smaller one keeps its quad's depth and is shaded more cheaply
+// (small_round_sphere), so that the hidden parts of a pile of small balls are rejected
+// before they are shaded (shaders/small_sphere.frag). An ellipsoid (a sphere of unequal sizes) is a mesh, coarser
 // when drawn small, indistinguishable at that size: under small_sphere_pixels across
 // 16 x 10 facets, under tiny_sphere_pixels 8 x 6, under speck_sphere_pixels 6 x 4, else 32 x 16.
 enum class mesh_kind : std::uint8_t {
@@ -28,9 +32,11 @@ enum class mesh_kind : std::uint8_t {
   speck_sphere,
   cylinder,
   cone,
-  round_sphere
+  round_sphere,
+  small_round_sphere
 };
-inline constexpr std::size_t mesh_kind_count = 8;
+inline constexpr std::size_t mesh_kind_count = 9;
+inline constexpr double exact_sphere_pixels = 32.0;
 inline constexpr double small_sphere_pixels = 48.0;
 inline constexpr double tiny_sphere_pixels = 18.0;
 inline constexpr double speck_sphere_pixels = 6.0;
@@ -78,11 +84,22 @@ struct draw_lists {
 
   void clear();
   std::size_t instance_count() const;
+  // The list an instance of `mesh` goes to: translucent when its alpha byte is below 255.
+  std::vector<mesh_instance>& opaque_or_translucent(mesh_kind mesh, std::uint32_t rgba) {
+    return ((rgba >> 24) < 255u ? translucent : opaque)[static_cast<std::size_t>(mesh)];
+  }
   // Segments the line draw call processes (drawn or skipped): one per point but the last three.
   std::size_t line_segment_count() const { return lines.size() < 4 ? 0 : lines.size() - 3; }
 };
 
-std::uint32_t pack_rgba(const glm::vec4& color);
+// RGBA bytes, R in the lowest: each channel clamped to [0, 1] and rounded to nearest; NaN as 0
+// (it fails every comparison).
+inline std::uint32_t pack_rgba(const glm::vec4& color) {
+  const auto byte = [](float c) {
+    return static_cast<std::uint32_t>((c > 0.0f ? std::min(c, 1.0f) : 0.0f) * 255.0f + 0.5f);
+  };
+  return byte(color.r) | byte(color.g) << 8 | byte(color.b) << 16 | byte(color.a) << 24;
+}
 
 // Clears `out` and fills it with everything `view` shows: nodes, vector arrows, trails, and
 // the ground grid with the axes when settings.camera is set. Keeps the arrays' capacity.

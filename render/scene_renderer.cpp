@@ -61,7 +61,8 @@ mesh_data mesh_of(mesh_kind kind) {
     case mesh_kind::speck_sphere: return make_sphere(6, 4);
     case mesh_kind::cylinder: return make_cylinder();
     case mesh_kind::cone: return make_cone();
-    case mesh_kind::round_sphere: return make_impostor_quad();
+    case mesh_kind::round_sphere:
+    case mesh_kind::small_round_sphere: return make_impostor_quad();
   }
   return {};
 }
@@ -78,6 +79,7 @@ std::size_t bytes_of(const Lists& lists) {
 void scene_renderer::init() {
   mesh_program_.create("mesh.vert", {"lighting.frag", "mesh.frag"});
   sphere_program_.create("sphere.vert", {"lighting.frag", "sphere.frag"});
+  small_sphere_program_.create("sphere.vert", {"lighting.frag", "small_sphere.frag"});
   line_program_.create("line.vert", {"line.frag"});
   instances_.create();
   line_points_.create();
@@ -95,6 +97,7 @@ void scene_renderer::init() {
 void scene_renderer::shutdown() {
   mesh_program_.destroy();
   sphere_program_.destroy();
+  small_sphere_program_.destroy();
   line_program_.destroy();
   for (auto& mesh : meshes_) mesh.destroy();
   instances_.destroy();
@@ -104,12 +107,21 @@ void scene_renderer::shutdown() {
 }
 
 // One instanced call per mesh with instances; `offset` walks the frame's instance buffer.
-// The round spheres' quads draw with the impostor program, the meshes with the mesh program.
+// The round spheres' quads draw with an impostor program (exact depth or the quad's), the
+// meshes with the mesh program.
+shader_program& scene_renderer::program_for(mesh_kind kind) {
+  switch (kind) {
+    case mesh_kind::round_sphere: return sphere_program_;
+    case mesh_kind::small_round_sphere: return small_sphere_program_;
+    default: return mesh_program_;
+  }
+}
+
 void scene_renderer::draw_meshes(const std::array<std::vector<mesh_instance>, mesh_kind_count>& lists,
                                  std::size_t& offset) {
   for (std::size_t k = 0; k < mesh_kind_count; ++k) {
     if (lists[k].empty()) continue;
-    (static_cast<mesh_kind>(k) == mesh_kind::round_sphere ? sphere_program_ : mesh_program_).use();
+    program_for(static_cast<mesh_kind>(k)).use();
     meshes_[k].bind();
     point_instance_attributes(offset);
     meshes_[k].draw_instanced(static_cast<GLsizei>(lists[k].size()));
@@ -166,7 +178,6 @@ std::optional<std::string> scene_renderer::draw(const scene_view& view, const or
   }
 
   glEnable(GL_DEPTH_TEST);
-  glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   glDisable(GL_CULL_FACE);
   const double aspect = static_cast<double>(width) / height;
@@ -183,14 +194,19 @@ std::optional<std::string> scene_renderer::draw(const scene_view& view, const or
   const glm::mat4 eye_from_world(camera.view());
   const glm::mat4 projection(camera.projection(aspect));
   const glm::mat3 world_from_eye = glm::transpose(glm::mat3(eye_from_world));
-  sphere_program_.use();
-  glUniformMatrix4fv(sphere_program_.uniform("u_view"), 1, GL_FALSE, glm::value_ptr(eye_from_world));
-  glUniformMatrix4fv(sphere_program_.uniform("u_projection"), 1, GL_FALSE, glm::value_ptr(projection));
-  glUniformMatrix3fv(sphere_program_.uniform("u_world_from_eye"), 1, GL_FALSE, glm::value_ptr(world_from_eye));
-  glUniform3fv(sphere_program_.uniform("u_light_direction"), 1, glm::value_ptr(light_direction));
+  for (shader_program* program : {&sphere_program_, &small_sphere_program_}) {
+    program->use();
+    glUniformMatrix4fv(program->uniform("u_view"), 1, GL_FALSE, glm::value_ptr(eye_from_world));
+    glUniformMatrix4fv(program->uniform("u_projection"), 1, GL_FALSE, glm::value_ptr(projection));
+    glUniformMatrix3fv(program->uniform("u_world_from_eye"), 1, GL_FALSE, glm::value_ptr(world_from_eye));
+    glUniform3fv(program->uniform("u_light_direction"), 1, glm::value_ptr(light_direction));
+  }
+  // Opaque: nothing to blend (alpha 1), and a CPU rasterizer reads every pixel it blends.
+  glDisable(GL_BLEND);
   glDepthMask(GL_TRUE);
   if (!problem) draw_meshes(lists_.opaque, offset);
 
+  glEnable(GL_BLEND);
   glDepthMask(GL_FALSE);
   line_program_.use();
   glUniformMatrix4fv(line_program_.uniform("u_view_projection"), 1, GL_FALSE, glm::value_ptr(view_projection));

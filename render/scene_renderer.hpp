@@ -47,11 +47,13 @@ class scene_renderer {
   const draw_lists& last_lists() const { return lists_; }
 
  private:
+  shader_program& program_for(mesh_kind kind);
   void draw_meshes(const std::array<std::vector<mesh_instance>, mesh_kind_count>& lists, std::size_t& offset);
   std::optional<std::string> draw_lines();
 
   shader_program mesh_program_;
-  shader_program sphere_program_;
+  shader_program sphere_program_;        // round spheres, exact depth
+  shader_program small_sphere_program_;  // round spheres small on screen, their quad's depth
   shader_program line_program_;
   std::array<gpu_mesh, mesh_kind_count> meshes_;
   stream_buffer instances_;

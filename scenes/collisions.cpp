@@ -188,6 +188,7 @@ void collisions::build_world(const settings& s, sphere_world& world) {
   world.restitution = s.restitution;
   world.iterations = s.iterations;
   world.method = s.method;
+  world.set_grid_threads(0);  // the grid's pair search on every core (a large grid only; same motion)
 
   // s.balls distinct cells of the grid, by Floyd's sampling (no list of all cells).
   const double cell = cell_size(s);

@@ -43,13 +43,29 @@ std::vector<screen_label> visible_labels(const scene_view& view, const screen_pr
   return labels;
 }
 
+bool kept_off(const view_node& node) {
+  return node.shape != shape_kind::none && node.color.a >= 1.0f;
+}
+
+// More opaque bodies than max_kept_off_bodies: a crowd (the balls of the collisions scene).
+// Counting stops at the first one too many, so a crowd of 100,000 costs what 1,000 do.
+bool a_crowd(const scene_view& view) {
+  std::size_t bodies = 0;
+  for (const auto& node : view.nodes)
+    if (kept_off(node) && ++bodies > max_kept_off_bodies) return true;
+  return false;
+}
+
 // The screen squares of the drawn bodies small enough for a label to go around (at most a
 // fifth of the area across): a label keeps off them, its own body's included. A large
-// body (a platform, the globe, the ground) is the stage itself and is not kept off.
+// body (a platform, the globe, the ground) is the stage itself and is not kept off, and
+// so is a crowd: no label finds room clear of thousands of balls, and projecting each of
+// them every frame would cost more than the rest of the frame's interface.
 void keep_off_small_bodies(const scene_view& view, const screen_projection& to_screen, label_area& area) {
+  if (a_crowd(view)) return;
   const float largest = 0.2f * std::min(area.size.x, area.size.y);
   for (const auto& node : view.nodes) {
-    if (node.shape == shape_kind::none || node.color.a < 1.0f) continue;
+    if (!kept_off(node)) continue;
     const glm::dvec3 centre = node.world.translation;
     const double radius = 0.5 * node.world.scale * std::max({node.size.x, node.size.y, node.size.z});
     const auto middle = to_screen(centre);

@@ -5,6 +5,7 @@
 // off the arrows (ui/label_layout.hpp).
 #include <imgui.h>
 
+#include <cstddef>
 #include <functional>
 #include <optional>
 #include <string>
@@ -43,6 +44,10 @@ struct placed_label {
 // windowed view the interface font, but no larger than the stage font (at 300 % on a
 // small window the interface text would leave no room on the stage).
 ImFont* scene_label_font(bool presenting);
+
+// Labels keep off the opaque bodies small on screen, unless there are more of them than
+// this (a crowd, e.g. thousands of balls: then the crowd is the stage, like a large body).
+inline constexpr std::size_t max_kept_off_bodies = 1000;
 
 // Where every label of the view goes (what draw_scene_labels draws; the layout tests check it).
 std::vector<placed_label> layout_scene_labels(const scene_view& view, const screen_projection& to_screen, ImFont* font,

@@ -34,11 +34,20 @@
 //      memory, which made the update 3x faster at 100,000 boxes (the input's order is random in
 //      space: every later pass missed the cache on almost every box);
 //   3. count the entries per cell; prefix sums; place the boxes cell by cell (counting sort);
-//   4. for each cell with two boxes or more: every pair in it, overlap test, reported if C* is this cell;
+//   4. for each cell with two boxes or more: every pair in it, overlap test, reported if C* is this cell
+//      (on several threads for a large grid: see [SECTION] Threads);
 //   5. the oversize boxes against all;
 //   6. the pairs into canonical order (ascending i, then j): core/collision/pair_radix_sort.hpp.
 // Buffers are kept between updates: no allocation once they have grown. The order of step 2 is
 // kept too, but only as a starting point: correctness never depends on the previous frame.
+//
+// [SECTION] Threads
+// Pass 4 is most of an update when boxes crowd (a settled pile of balls: each cell holds tens of
+// entries, so hundreds of pairs). Its cells are independent: with set_threads(k) and at least
+// entries_per_thread entries per thread, the cells are cut into k runs of about equal entries
+// (cell_start_ is their running count), each run's pairs go to a list of its own on a thread of
+// its own (core/parallel_parts.hpp), and the lists are appended. Pass 6 sorts them, so the answer
+// is the same, in the same order, on any number of threads.
 //
 // [SECTION] Why a grid
 // Sort-and-sweep on one axis tests every pair whose intervals overlap on that axis: in a uniform
@@ -64,11 +73,13 @@
 #include <limits>
 #include <span>
 #include <stdexcept>
+#include <thread>
 #include <utility>
 #include <vector>
 
 #include "core/collision/broadphase_aabb.hpp"
 #include "core/collision/pair_radix_sort.hpp"
+#include "core/parallel_parts.hpp"
 
 namespace framelab {
 
@@ -81,6 +92,9 @@ class uniform_grid {
   static constexpr std::size_t median_sample = 255;
   static constexpr std::size_t cells_per_box = 4;  // at most cells_per_box n + 64 cells
   static constexpr std::uint32_t max_cells_on_an_axis = 1u << 20;
+  // Below this many entries per thread pass 4 stays on fewer threads: starting a thread
+  // (tens of microseconds) would cost more than its share of the pairs saves.
+  static constexpr std::size_t entries_per_thread = 32768;
 
   // What the last update did (for the bench, the tests and the scene's panel).
   struct statistics {
@@ -112,6 +126,14 @@ class uniform_grid {
     stats_.overlapping_pairs = out.size();
     radix_sort_pairs(out, scratch_, boxes.size());  // pass 6
   }
+
+  // Threads for pass 4 (0: std::thread::hardware_concurrency()), each with at least
+  // min_entries entries (tests lower it to split small grids); 1 thread by default.
+  void set_threads(std::size_t threads, std::size_t min_entries = entries_per_thread) {
+    threads_ = threads > 0 ? threads : std::max<std::size_t>(1, std::thread::hardware_concurrency());
+    min_entries_per_thread_ = std::max<std::size_t>(1, min_entries);
+  }
+  std::size_t threads() const { return threads_; }
 
   double cell_factor() const { return cell_factor_; }
   const statistics& last_update() const { return stats_; }
@@ -318,16 +340,44 @@ class uniform_grid {
     return true;
   }
 
-  // Pass 4: every pair within each cell; C = the cell's coordinates, advanced like an odometer.
+  // Pass 4 on threads_ threads at most (see [SECTION] Threads): cut the cells into runs of about
+  // equal entries, the first run's pairs into `out`, the others' into lists of their own, appended.
   void pairs_in_cells(std::vector<index_pair>& out) {
+    const std::size_t parts = std::clamp<std::size_t>(entries_.size() / min_entries_per_thread_, 1, threads_);
+    std::vector<std::size_t> first_cell(parts + 1, cells_);
+    first_cell[0] = 0;
+    for (std::size_t k = 1; k < parts; ++k) {  // the first cell whose entries start at or past k / parts of them
+      const std::size_t wanted = entries_.size() * k / parts;
+      first_cell[k] = std::size_t(std::lower_bound(cell_start_.begin(), cell_start_.begin() + std::ptrdiff_t(cells_),
+                                                   wanted) -
+                                  cell_start_.begin());
+    }
+    part_pairs_.resize(parts);
+    std::vector<std::size_t> candidates(parts, 0);
+    run_parts(parts, [&](std::size_t k) {
+      std::vector<index_pair>& pairs = k == 0 ? out : part_pairs_[k];
+      if (k > 0) pairs.clear();
+      candidates[k] = pairs_in_cell_run(first_cell[k], first_cell[k + 1], pairs);
+    });
+    for (std::size_t k = 1; k < parts; ++k) out.insert(out.end(), part_pairs_[k].begin(), part_pairs_[k].end());
+    for (const std::size_t c : candidates) stats_.candidate_pairs += c;
+  }
+
+  // Every pair within each cell of [first, last); C = the cell's coordinates, advanced like an
+  // odometer. Returns the pairs tested.
+  std::size_t pairs_in_cell_run(std::size_t first, std::size_t last, std::vector<index_pair>& out) const {
     const std::uint32_t* start = cell_start_.data();
     const std::uint32_t* entry = entries_.data();
     const box_type* box = local_.data();
     const cell_range* range = ranges_.data();
     const std::uint32_t* global = order_.data();
     std::array<std::uint32_t, N> C{};
+    for (std::size_t k = 0, rest = first; k < N; ++k) {  // first = C_0 + D_0 (C_1 + D_1 C_2)
+      C[k] = static_cast<std::uint32_t>(rest % dims_[k]);
+      rest /= dims_[k];
+    }
     std::size_t candidates = 0;
-    for (std::size_t c = 0; c < cells_; ++c) {
+    for (std::size_t c = first; c < last; ++c) {
       const std::uint32_t begin = start[c], end = start[c + 1];
       if (end - begin >= 2) {
         candidates += std::size_t(end - begin) * (end - begin - 1) / 2;
@@ -347,7 +397,7 @@ class uniform_grid {
         C[k] = 0;
       }
     }
-    stats_.candidate_pairs += candidates;
+    return candidates;
   }
 
   // Pass 5: each oversize box against every grid box, and the oversize boxes among themselves.
@@ -382,6 +432,9 @@ class uniform_grid {
   std::vector<std::uint32_t> cell_start_;
   std::vector<std::uint32_t> entries_;
   std::vector<index_pair> scratch_;
+  std::vector<std::vector<index_pair>> part_pairs_;  // pass 4's pairs of the runs after the first
+  std::size_t threads_ = 1;
+  std::size_t min_entries_per_thread_ = entries_per_thread;
   statistics stats_{};
 };
 

@@ -84,6 +84,10 @@ class sphere_world {
     stats_.contact_ms = std::chrono::duration<double, std::milli>(t2 - t1).count();
   }
 
+  // Threads of the uniform grid's pair search (0: every core; uniform_grid::set_threads).
+  // The answer, hence the motion, is the same on any number.
+  void set_grid_threads(std::size_t threads) { grid_.set_threads(threads); }
+
   // Runs only the broadphase on the current positions with `m` (nothing changes but the
   // sort-and-sweep's kept order) and returns its time in ms: for timing the other methods.
   double time_broadphase(broadphase_method m) {

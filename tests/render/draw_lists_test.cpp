@@ -110,22 +110,38 @@ double projected_pixels(const orbit_camera& camera, const glm::dvec3& center, do
 
 // A round sphere is one impostor instance at any size: its axes are the diameter long
 // (the vertex shader takes half the first one's length as the radius) and its origin is
-// the centre.
+// the centre. Under exact_sphere_pixels across on screen it keeps its quad's depth
+// (small_round_sphere), from there on it writes its exact depth (round_sphere).
 TEST(draw_lists, round_spheres_are_impostors_at_every_size) {
-  for (double diameter = 1e-3; diameter < 1e3; diameter *= 3.7) {
+  orbit_camera camera;
+  camera.set({{1.0, -2.0, 3.0}, 10.0, 0.0, 0.0});
+  const double height = 720.0;
+  const double fov = orbit_camera::field_of_view_deg * std::acos(-1.0) / 180.0;
+  const draw_settings settings{.eye = camera.eye(), .pixels_per_radian = height / (2.0 * std::tan(0.5 * fov))};
+  bool small_seen = false, exact_seen = false;
+  for (double diameter = 1e-3; diameter < 9.0; diameter *= 1.3) {
     scene_view view;
     view.nodes.push_back({"ball", -1, shape_kind::sphere, glm::dvec3(diameter)});
     view.nodes.back().world.translation = {1.0, -2.0, 3.0};
     view.nodes.back().world.scale = 2.0;
     draw_lists lists;
-    build_draw_lists(view, {}, lists);
-    const auto& list = lists.opaque[static_cast<std::size_t>(mesh_kind::round_sphere)];
-    ASSERT_EQ(list.size(), 1u) << diameter;
+    build_draw_lists(view, settings, lists);
     EXPECT_EQ(lists.instance_count(), 1u);
-    for (const glm::vec3 axis : {list[0].axis_x, list[0].axis_y, list[0].axis_z})
+    const auto& exact = lists.opaque[static_cast<std::size_t>(mesh_kind::round_sphere)];
+    const auto& small = lists.opaque[static_cast<std::size_t>(mesh_kind::small_round_sphere)];
+    ASSERT_EQ(exact.size() + small.size(), 1u) << diameter;
+    const mesh_instance& ball = exact.empty() ? small[0] : exact[0];
+    for (const glm::vec3 axis : {ball.axis_x, ball.axis_y, ball.axis_z})
       EXPECT_NEAR(glm::length(axis), 2.0 * diameter, float_tolerance * 2.0 * diameter);
-    EXPECT_EQ(list[0].origin, glm::vec3(1.0f, -2.0f, 3.0f));
+    EXPECT_EQ(ball.origin, glm::vec3(1.0f, -2.0f, 3.0f));
+    // the size on screen by projecting its silhouette; the choice is exact away from the threshold
+    const double pixels = projected_pixels(camera, glm::dvec3(1.0, -2.0, 3.0), diameter, height);
+    if (pixels > 1.2 * exact_sphere_pixels) EXPECT_EQ(exact.size(), 1u) << pixels;
+    if (pixels < exact_sphere_pixels / 1.2) EXPECT_EQ(small.size(), 1u) << pixels;
+    small_seen = small_seen || !small.empty();
+    exact_seen = exact_seen || !exact.empty();
   }
+  EXPECT_TRUE(small_seen && exact_seen);
 }
 
 // Ellipsoids (spheres of unequal sizes) are meshes, as fine as their size on screen needs.

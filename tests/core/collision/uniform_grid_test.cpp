@@ -3,7 +3,8 @@
 // is not empty), against the brute force and against sort-and-sweep: random boxes on a
 // quarter-unit lattice (touching, identical, nested, degenerate boxes occur exactly), huge and
 // unbounded boxes, all-points and all-identical sets, far-off and tiny coordinates, every cell
-// width, and the moving-boxes workload over many frames; 2D and 3D, float and double.
+// width, pass 4 on several threads, and the moving-boxes workload over many frames; 2D and 3D,
+// float and double.
 // The grid's answer must equal the reference as a list: the same pairs, each once, in
 // canonical order.
 #include <gtest/gtest.h>
@@ -41,6 +42,15 @@ void expect_grid_agrees(const std::vector<aabb<T, N>>& boxes, bool with_sweep = 
     EXPECT_EQ(got, expected) << "uniform grid, cell factor " << factor;
     EXPECT_EQ(grid.last_update().overlapping_pairs, got.size());
     EXPECT_GE(grid.last_update().candidate_pairs, got.size());
+  }
+  // pass 4 on 2 and 3 threads, cut however small the grid (the same answer, in the same order)
+  for (const std::size_t threads : {2, 3}) {
+    framelab::uniform_grid<T, N> grid;
+    grid.set_threads(threads, 1);
+    grid.update(boxes, got);
+    EXPECT_EQ(got, expected) << "uniform grid, " << threads << " threads";
+    grid.update(boxes, got);  // kept buffers, the second list left over from the first update
+    EXPECT_EQ(got, expected) << "uniform grid, " << threads << " threads, second update";
   }
   framelab::brute_force_pairs(boxes, got);
   EXPECT_EQ(got, expected) << "brute force";
