@@ -142,6 +142,10 @@ void stream_buffer::write(std::size_t offset, const void* data, std::size_t byte
   if (bytes > 0) glBufferSubData(GL_ARRAY_BUFFER, static_cast<GLintptr>(offset), static_cast<GLsizeiptr>(bytes), data);
 }
 
+void stream_buffer::bind() const {
+  glBindBuffer(GL_ARRAY_BUFFER, id_);
+}
+
 std::optional<std::string> take_gl_error() {
   const GLenum first = glGetError();
   if (first == GL_NO_ERROR) return std::nullopt;

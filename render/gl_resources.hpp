@@ -55,6 +55,8 @@ class stream_buffer {
   std::optional<std::string> begin_frame(std::size_t bytes);
   // Copies `bytes` from `data` to `offset` of the bound buffer (offset + bytes <= begin_frame's bytes).
   void write(std::size_t offset, const void* data, std::size_t bytes) const;
+  // Binds it to GL_ARRAY_BUFFER again (attribute pointers read the buffer bound when they are set).
+  void bind() const;
 
  private:
   GLuint id_ = 0;

@@ -106,7 +106,9 @@ void scene_renderer::shutdown() {
   line_vao_ = 0;
 }
 
-// One instanced call per mesh with instances; `offset` walks the frame's instance buffer.
+// One instanced call per mesh with instances; `offset` walks the frame's instance buffer,
+// bound first: the lines between the opaque and the translucent pass bind their own (the
+// translucent balls of collisions' show_pairs once read the lines' points as transforms).
 // The round spheres' quads draw with an impostor program (exact depth or the quad's), the
 // meshes with the mesh program.
 shader_program& scene_renderer::program_for(mesh_kind kind) {
@@ -119,6 +121,7 @@ shader_program& scene_renderer::program_for(mesh_kind kind) {
 
 void scene_renderer::draw_meshes(const std::array<std::vector<mesh_instance>, mesh_kind_count>& lists,
                                  std::size_t& offset) {
+  instances_.bind();
   for (std::size_t k = 0; k < mesh_kind_count; ++k) {
     if (lists[k].empty()) continue;
     program_for(static_cast<mesh_kind>(k)).use();

@@ -67,6 +67,42 @@ INSTANTIATE_TEST_SUITE_P(poinsot, poinsot_shot_test, testing::Values("free-body"
                            return info.param == "free-body" ? std::string("free_body") : std::string("tennis_racket");
                          });
 
+// Translucent bodies drawn after lines: collisions' show_pairs turns the balls see-through
+// and draws the candidate pairs as lines. Outside the box the stage must look as without
+// the pairs (the translucent balls once read the lines' points as their transforms and
+// filled the window). Compared: the stage right of the Transport panel, 1280x720.
+TEST(pairs_shot_test, see_through_balls_stay_in_their_box_when_pairs_are_drawn) {
+  constexpr int big_width = 1280, big_height = 720;
+  const auto dir = std::filesystem::temp_directory_path() / ("framelab_pairs_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto shot = [&](bool pairs) {
+    const auto png = dir / (pairs ? "pairs.png" : "plain.png");
+    int exit_code = -1;
+    const std::string output = run(std::string(FRAMELAB_EXE) + " shot --scene collisions --set show_pairs=" +
+                                       (pairs ? "true" : "false") + " --frames 30 --size " + std::to_string(big_width) +
+                                       "x" + std::to_string(big_height) + " --out " + png.string(),
+                                   exit_code);
+    EXPECT_EQ(exit_code, 0) << output;
+    return framelab::gui_test::png_picture(png.string());
+  };
+  const framelab::gui_test::png_picture plain = shot(false), pairs = shot(true);
+  ASSERT_TRUE(plain.loaded() && pairs.loaded());
+  const int x0 = 1000, x1 = big_width, y0 = 40, y1 = 200;
+  int changed = 0;
+  for (int y = y0; y < y1; ++y) {
+    for (int x = x0; x < x1; ++x) {
+      for (int c = 0; c < 3; ++c) {
+        if (std::abs(int(plain.at(x, y)[c]) - int(pairs.at(x, y)[c])) > 24) {
+          ++changed;
+          break;
+        }
+      }
+    }
+  }
+  EXPECT_LT(changed, (x1 - x0) * (y1 - y0) / 50) << "the stage outside the box changed where pairs are drawn";
+  if (!HasFailure()) std::filesystem::remove_all(dir);
+}
+
 std::vector<std::string> scene_names() {
   std::vector<std::string> names;
   for (const auto& entry : framelab::registered_scenes()) names.push_back(entry.info.name);
