@@ -19,10 +19,9 @@ trap 'rm -rf "$profile"' EXIT
 page_times() {
   local lines
   rm -rf "${profile:?}"/*
-  lines=$(timeout "$seconds" chromium --headless=new --no-sandbox --use-angle=swiftshader --enable-unsafe-swiftshader \
-            --disable-background-networking --no-first-run --disable-component-update --disable-sync \
-            --disable-dev-shm-usage --user-data-dir="$profile" --enable-logging=stderr --v=0 \
-            --window-size="${size/x/,}" --remote-debugging-port=0 "file://$page?scene=$1" 2>&1 |
+  # Without a screenshot or a DOM to take, Chromium keeps the page running until it is stopped.
+  lines=$(timeout "$seconds" tests/web/headless_chromium.sh "$profile" "$size" --remote-debugging-port=0 \
+            "file://$page?scene=$1" 2>&1 |
             sed -n 's/.*"framelab page: \(.*\)", source.*/\1/p' || true)
   local first median
   first=$(echo "$lines" | sed -n 's/^first frame \([0-9]*\) ms after opening$/\1/p')

@@ -33,6 +33,7 @@ import tempfile
 import time
 import zlib
 
+from compare_sim import TOLERANCE, largest_difference
 from web_paths import NATIVE, ROOT, WEB_BUILD
 WIDTH, HEIGHT = 1280, 720
 
@@ -98,24 +99,32 @@ def menu_bar_shown(rows, width):
 CONSOLE_ERRORS = ("Uncaught", "Aborted(", "RuntimeError", "framelab: error", "exception thrown")
 
 
+CHROMIUM = os.path.join(ROOT, "tests/web/headless_chromium.sh")
+
+
 def chromium(page, query, user_data, *output):
-    """Headless Chromium on the page with the query; (its result, seconds). `output` says what
-    it gives: --screenshot=PNG, or --dump-dom (the page's DOM on standard output)."""
-    command = [
-        "chromium", "--headless=new", "--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-        "--disable-background-networking", "--no-first-run", "--disable-component-update", "--disable-sync",
-        "--disable-dev-shm-usage",
-        f"--user-data-dir={user_data}", "--enable-logging=stderr", "--v=0", f"--window-size={WIDTH},{HEIGHT}",
-        "--virtual-time-budget=8000", *output, "file://" + os.path.abspath(page) + query]
+    """Headless Chromium on the page with the query, for 8 s of the page's (virtual) time;
+    (its result, seconds). `output` says what it gives: --screenshot=PNG, or --dump-dom (the
+    page's DOM on standard output)."""
+    command = [CHROMIUM, user_data, f"{WIDTH}x{HEIGHT}", "--virtual-time-budget=8000", *output,
+               "file://" + os.path.abspath(page) + query]
     start = time.perf_counter()
     result = subprocess.run(command, capture_output=True, text=True, timeout=120)
     return result, time.perf_counter() - start
 
 
+def console_of(result):
+    """The page's console lines in Chromium's log."""
+    return [line for line in result.stderr.splitlines() if "CONSOLE" in line]
+
+
+def console_errors(console):
+    return [line for line in console if any(e in line for e in CONSOLE_ERRORS)]
+
+
 def open_page(page, query, png, user_data):
     result, seconds = chromium(page, query, user_data, f"--screenshot={png}")
-    console = [line for line in result.stderr.splitlines() if "CONSOLE" in line]
-    return console, seconds
+    return console_of(result), seconds
 
 
 def high_dpi_problems(page, user_data):
@@ -134,8 +143,7 @@ def no_webgl2_problems(page, user_data):
     so, and the program is not started."""
     result, _ = chromium(page, "?scene=carousel", user_data, "--disable-3d-apis", "--dump-dom")
     problems = [] if "framelab needs WebGL2" in result.stdout else ["no 'framelab needs WebGL2' on the page"]
-    console = [line for line in result.stderr.splitlines() if "CONSOLE" in line]
-    return problems + [line for line in console if any(e in line for e in CONSOLE_ERRORS)]
+    return problems + console_errors(console_of(result))
 
 
 SHELL = os.path.join(ROOT, "app/platform/web_shell.html")
@@ -190,11 +198,12 @@ def page_rows(console):
 
 
 def rows_agree(native, page):
+    """The same header and, after it, numbers within compare_sim.py's tolerance."""
     if len(native) != 4 or len(page) != 4 or native[0] != page[0]:
         return False
-    numbers = [(float(a), float(b)) for r_n, r_p in zip(native[1:], page[1:]) for a, b in zip(r_n, r_p)]
-    scale = max(abs(a) for a, _ in numbers) or 1.0
-    return max(abs(a - b) for a, b in numbers) <= 1e-12 * scale
+    def numbers(rows):
+        return [[float(x) for x in row] for row in rows[1:]]
+    return largest_difference(numbers(native), numbers(page)) <= TOLERANCE
 
 
 def link_cases(folder, native):
@@ -237,7 +246,7 @@ def page_problems(page, name, query, check, png, user_data):
     if os.path.exists(png):
         os.remove(png)
     console, seconds = open_page(page, query, png, user_data)
-    problems = [line for line in console if any(e in line for e in CONSOLE_ERRORS)]
+    problems = console_errors(console)
     if check:
         problems += check(console)
     if not os.path.exists(png):
