@@ -505,6 +505,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     lessons.before_frame(state);
     serve_host_requests(state);
     ui::poll_world_file(state);  // reload on save (scenes/world/world_reload.hpp)
+    if (state.benchmarks) ui::advance_benchmark_run(state);  // a run in slices: one case a frame
     if (auto error = serve_recording_requests(state, recorder, window.drawable_size(), recording_fps, out);
         error && (player || recording_run)) {
       err << "framelab: " << (player ? "script: " + player->last_step_location() : "error: --out: ") << *error << "\n";

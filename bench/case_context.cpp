@@ -8,6 +8,20 @@ namespace {
 constexpr long long max_batch = 100'000'000;
 }
 
+timing_settings bounded_to(const timing_settings& t, double seconds) {
+  timing_settings b = t;
+  const int warmups = std::max(0, t.warmup_runs);
+  const int min_samples = std::max(1, t.min_samples);
+  b.min_sample_seconds = std::min(t.min_sample_seconds, seconds / double(warmups + min_samples));
+  if (b.min_sample_seconds > 0.0) {
+    const double fit = std::floor(seconds / b.min_sample_seconds + 1e-9) - warmups;  // 1e-9: 5.999... is 6
+    b.max_samples = std::clamp(static_cast<int>(std::min(fit, double(t.max_samples))), min_samples,
+                               std::max(min_samples, t.max_samples));
+  }
+  b.max_case_seconds = std::min(t.max_case_seconds, seconds);
+  return b;
+}
+
 void case_context::metric(std::string name, double value) {
   for (auto& [k, v] : metrics_) {
     if (k == name) {

@@ -34,6 +34,14 @@ struct timing_settings {
   double max_case_seconds = 0.5;      // stop sampling (once min_samples are in) after this
 };
 
+// `t` shrunk so that one measure() spends about `seconds` in its body (the runner's slices):
+//   min_sample_seconds <= seconds / (warmup_runs + min_samples)
+//   max_samples        <= seconds / min_sample_seconds - warmup_runs (at least min_samples)
+//   max_case_seconds   <= seconds
+// so the body runs at most warmup_runs + max_samples * ceil(min_sample_seconds / t_body)
+// times, t_body being its duration (the batch comes from the timed warm-up).
+timing_settings bounded_to(const timing_settings& t, double seconds);
+
 // Keeps a value (and everything that computed it) from being optimized away, without
 // costing more than a register move. GCC and Clang.
 template <class T>

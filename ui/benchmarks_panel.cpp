@@ -219,7 +219,10 @@ void draw_run_controls(benchmarks_state& b, const bench::benchmark_info& info) {
   const bool running = p.state == bench::run_state::running;
   const bool can_run = !running && b.options_error.empty() && std::count(b.enabled.begin(), b.enabled.end(), 1) > 0;
   ImGui::BeginDisabled(!can_run);
-  if (button("Run", "Measure the selected cases on a worker thread (the UI stays responsive)")) start_run(b, info);
+  if (button("Run", "Measure the selected cases on a worker thread (in the browser: one case a frame, each timed "
+                    "for about 30 ms), so the UI stays responsive")) {
+    start_run(b, info);
+  }
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(!running);
@@ -785,6 +788,10 @@ void show_benchmark_tab(ui_state& state, const std::string& tab) {
 
 bool benchmark_running(ui_state& state) {
   return benchmarks_of(state).runner.running();
+}
+
+void advance_benchmark_run(ui_state& state) {
+  benchmarks_of(state).runner.run_slice();
 }
 
 void draw_benchmarks_panel(ui_state& state) {

@@ -60,6 +60,9 @@ std::optional<std::string> set_benchmark_option(ui_state& state, const std::stri
 std::optional<std::string> run_selected_benchmark(ui_state& state);
 void cancel_benchmark(ui_state& state);
 bool benchmark_running(ui_state& state);
+// Once a frame, panel shown or not: where the run goes in slices (no worker thread: the
+// browser's page), measures its next case (about 30 ms); nothing where a thread runs it.
+void advance_benchmark_run(ui_state& state);
 // Brings a results tab forward on the next frame ("Ratio", "Table", an order plot's title).
 void show_benchmark_tab(ui_state& state, const std::string& tab);
 

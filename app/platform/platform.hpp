@@ -36,7 +36,8 @@ extern const char* const gl_context_name;  // "OpenGL 3.3 core", "WebGL2 (OpenGL
 std::optional<std::string> load_gl();
 
 // What runs the program, for the benchmarks' host line: "" on the desktop (the host line
-// says it), "WebAssembly in a browser, one thread" in the page.
+// says it), "WebAssembly in a browser (Chrome/120.0.0.0), one thread of 2 logical CPUs" in
+// the page.
 std::string runtime_description();
 
 // [SECTION] The page: its URL, links, files
