@@ -35,6 +35,8 @@ std::optional<std::string> load_gl() {
 
 std::string runtime_description() { return ""; }
 
+const recording_formats video_outputs{".mp4", "Record into (.mp4, .gif, .webm, or a folder/ for PNGs):"};
+
 std::optional<page_start> started_from_page() { return std::nullopt; }
 
 host_message copy_link(const share_link& link) {

@@ -59,6 +59,8 @@ void request_gl_context() {
 
 std::optional<std::string> load_gl() { return std::nullopt; }  // emscripten links the WebGL2 functions
 
+const recording_formats video_outputs{".webm", "Record into (.webm, or a folder/ for PNGs):"};
+
 // [SECTION] The page's JavaScript (web_shell.html's framelabPage) and the program exchange
 // JSON texts: `which` 0 is how the page started, 1 the oldest of its messages (taken by the copy).
 namespace {
