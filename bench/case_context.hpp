@@ -6,7 +6,9 @@
 //   1. warm-up: the body runs `warmup_runs` times untimed for the result (caches, page
 //      faults, branch predictors); the first run's duration t1 calibrates the batch;
 //   2. batch:   a body shorter than min_sample_seconds runs k = ceil(min_sample_seconds
-//      / t1) times per sample, so the clock's resolution and call overhead vanish;
+//      / t1) times per sample, so the clock's resolution and call overhead vanish; k grows
+//      at most tenfold per sample, and a sample under half min_sample_seconds while k still
+//      grows is not kept (a coarse clock, as a browser's 0.1 ms, reads t1 as 0);
 //   3. samples: at least min_samples, then more while the case has used less than
 //      max_case_seconds, at most max_samples;
 //   4. record:  ns per item = min over samples of (sample time / (k * items)); also
