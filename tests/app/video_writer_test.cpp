@@ -1,5 +1,5 @@
 // Recordings (app/video_writer.hpp): synthetic frames of known colours written as H.264
-// .mp4, .gif and a PNG folder, then read back by an independent decoder (libavcodec's
+// .mp4, .gif, .webm and a PNG folder, then read back by an independent decoder (libavcodec's
 // decoding side, stb_image): the frame count, the size, and the colours of the top and
 // bottom halves of the first and last frames (which also proves the rows were flipped
 // from GL's bottom-up order). Bad paths give a message naming the problem and leave
