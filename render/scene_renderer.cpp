@@ -78,8 +78,8 @@ std::size_t bytes_of(const Lists& lists) {
 
 void scene_renderer::init() {
   mesh_program_.create("mesh.vert", {"lighting.frag", "mesh.frag"});
-  sphere_program_.create("sphere.vert", {"lighting.frag", "sphere_hit.frag", "sphere.frag"});
-  point_sphere_program_.create("point_sphere.vert", {"lighting.frag", "sphere_hit.frag", "point_sphere.frag"});
+  sphere_program_.create("sphere.vert", {"lighting.frag", "sphere.frag"});
+  point_sphere_program_.create("point_sphere.vert", {"lighting.frag", "point_sphere.frag"});
   line_program_.create("line.vert", {"line.frag"});
   instances_.create();
   line_points_.create();
