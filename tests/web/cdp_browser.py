@@ -200,14 +200,17 @@ class Tab:
                 raise BrowserError(f"no {what} in {seconds} s")
             time.sleep(0.05)
 
-    def screenshot(self, png, clip=None):
-        """The tab's picture as a PNG file; clip (x, y, width, height) in CSS pixels for a part."""
+    def screenshot(self, png=None, clip=None, scale=1):
+        """The tab's picture, PNG bytes (also written to the file `png` if given); clip (x, y,
+        width, height) in CSS pixels for a part, scaled by `scale`."""
         params = {"format": "png"}
         if clip:
-            params["clip"] = dict(zip(("x", "y", "width", "height"), clip), scale=1)
-        data = self.send("Page.captureScreenshot", **params)["data"]
-        with open(png, "wb") as f:
-            f.write(base64.b64decode(data))
+            params["clip"] = dict(zip(("x", "y", "width", "height"), clip), scale=scale)
+        data = base64.b64decode(self.send("Page.captureScreenshot", **params)["data"])
+        if png:
+            with open(png, "wb") as f:
+                f.write(data)
+        return data
 
     # [SECTION] Input: files, mouse
     def intercept_file_chooser(self):
