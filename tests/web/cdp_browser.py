@@ -108,11 +108,13 @@ class Browser:
         return answer.get("result", {})
 
     # [SECTION] Tabs and downloads
-    def open_tab(self, width=1280, height=720, device_scale_factor=None):
+    def open_tab(self, width=1280, height=720, device_scale_factor=None, context=None):
         """A new tab (its own target and session), blank, of width x height CSS pixels at
-        device_scale_factor device pixels per CSS pixel (1 if not given)."""
+        device_scale_factor device pixels per CSS pixel (1 if not given), in the browser
+        context `context` (new_context's) or the default one."""
+        extra = {"browserContextId": context} if context else {}
         target = self.send("Target.createTarget", url="about:blank", newWindow=True,
-                             width=width, height=height)["targetId"]
+                           width=width, height=height, **extra)["targetId"]
         session = self.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
         tab = Tab(self, target, session)
         self._listeners[session] = tab._event
@@ -123,10 +125,17 @@ class Browser:
                   deviceScaleFactor=device_scale_factor or 1, mobile=False)
         return tab
 
-    def download_to(self, folder):
-        """Every download of every tab goes into `folder` under its own name."""
-        self.send("Browser.setDownloadBehavior", behavior="allow", downloadPath=os.path.abspath(folder),
-                  eventsEnabled=True)
+    def new_context(self, downloads=None):
+        """A browser context of its own (like a fresh profile); its downloads go into the folder
+        `downloads` under their own names. dispose_context ends it."""
+        context = self.send("Target.createBrowserContext")["browserContextId"]
+        if downloads:
+            self.send("Browser.setDownloadBehavior", behavior="allow", downloadPath=os.path.abspath(downloads),
+                      browserContextId=context)
+        return context
+
+    def dispose_context(self, context):
+        self.send("Target.disposeBrowserContext", browserContextId=context)
 
     def close(self):
         try:

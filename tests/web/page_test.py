@@ -113,9 +113,10 @@ def frames_drawn(tab):
     return tab.evaluate("typeof framesDrawn === 'undefined' ? 0 : framesDrawn") or 0
 
 
-def open_page(browser, page, query, width=WIDTH, height=HEIGHT, device_scale_factor=None, frames=FRAMES):
+def open_page(browser, page, query, width=WIDTH, height=HEIGHT, device_scale_factor=None, frames=FRAMES,
+              context=None):
     """A new tab on the page with the query, once it has drawn `frames` frames after its first."""
-    tab = browser.open_tab(width, height, device_scale_factor)
+    tab = browser.open_tab(width, height, device_scale_factor, context)
     tab.navigate("file://" + os.path.abspath(page) + query)
     tab.wait_for(lambda: frames_drawn(tab) > frames, PAGE_SECONDS, f"{frames} frames drawn")
     return tab
@@ -305,29 +306,35 @@ def main():
             png = os.path.join(shots, os.path.basename(name).removesuffix(".json") + ".png")
             return page_problems(browser, args.page, name, query, check, png)
 
-        with concurrent.futures.ThreadPoolExecutor(TABS_AT_ONCE) as pool:
-            for (name, query, _), (console, seconds, problems) in zip(runs, pool.map(open_one, runs)):
-                shown = query if len(query) < 90 else query[:80] + "..."
-                report(f"{shown} ({seconds:.1f} s)", problems, console, failures)
-                checked += 1
         from page_files import FILE_CASES, file_cases  # (it uses this file's functions)
-        for name, run in file_cases(folder, args.native) if any(args.only in n for n in FILE_CASES) else []:
-            if args.only not in name:
-                continue
+        if any(args.only in name for name in FILE_CASES):
+            # First: the longest cases, while the pages fill the other tab.
+            runs = [(name, None, run) for name, run in file_cases(folder, args.native) if args.only in name] + runs
+
+        def file_case(name, run):
+            """A case of page_files.py in a browser context of its own, with its own download folder."""
             downloads = os.path.join(folder, "downloads-" + name)
             os.makedirs(downloads)
-            case_start, tab = time.perf_counter(), None
+            start, tab, context = time.perf_counter(), None, None
             try:
-                browser.download_to(downloads)
-                tab = open_page(browser, args.page, "?scene=carousel", frames=3)
+                context = browser.new_context(downloads)
+                tab = open_page(browser, args.page, "?scene=carousel", frames=3, context=context)
                 problems = run(tab, downloads, shots)
             except BrowserError as e:
                 problems = [str(e)]
             finally:
                 if tab:
                     tab.close()
-            report(f"{name} ({time.perf_counter() - case_start:.1f} s)", problems, tab.console if tab else [], failures)
-            checked += 1
+                if context:
+                    browser.dispose_context(context)
+            return (tab.console if tab else []), time.perf_counter() - start, problems
+
+        with concurrent.futures.ThreadPoolExecutor(TABS_AT_ONCE) as pool:
+            outcomes = pool.map(lambda run: open_one(run) if run[1] is not None else file_case(run[0], run[2]), runs)
+            for (name, query, _), (console, seconds, problems) in zip(runs, outcomes):
+                shown = name if query is None else query if len(query) < 90 else query[:80] + "..."
+                report(f"{shown} ({seconds:.1f} s)", problems, console, failures)
+                checked += 1
         if args.only in "high-dpi":
             try:
                 problems = high_dpi_problems(browser, args.page)
