@@ -12,7 +12,8 @@ What the page did is read from its status line, which it also writes to the cons
   drop-bad    a malformed file dropped: the status line says what the native build says of it
               (file:line:column: key), and the running scene goes on drawing frames
   drop-big    a file over 4 MiB dropped: refused with its size, and the scene goes on
-Each case: (name, function(browser, page, shots) -> problems)."""
+Each case: (name, function(tab, downloads, shots) -> problems), the tab on the carousel with its
+panels, its downloads going into the folder `downloads`."""
 import json
 import os
 import re
@@ -152,9 +153,12 @@ def file_cases(folder, native):
 
 
 def still_running(tab, shots, name):
-    """The scene keeps running: frames go on being drawn, with the stage on them, no exception."""
+    """The scene keeps running: nothing else was loaded, frames go on being drawn, with the stage
+    on them, no exception."""
+    loaded = [s for s in status_lines(tab) if s.startswith("Loaded")]
     wait_frames(tab, 10)
-    return pages.picture_problems(tab, os.path.join(shots, name + ".png"), with_menu=True) + pages.console_errors(tab)
+    return (pages.picture_problems(tab, os.path.join(shots, name + ".png"), with_menu=True) + pages.console_errors(tab) +
+            [f"the status line says '{s}'" for s in loaded])
 
 
 BUTTON = (41, 74, 114)  # the interface theme's button colour (ui/ui_style), as drawn over a dialog
