@@ -117,8 +117,12 @@ def open_page(browser, page, query, width=WIDTH, height=HEIGHT, device_scale_fac
               context=None):
     """A new tab on the page with the query, once it has drawn `frames` frames after its first."""
     tab = browser.open_tab(width, height, device_scale_factor, context)
-    tab.navigate("file://" + os.path.abspath(page) + query)
-    tab.wait_for(lambda: frames_drawn(tab) > frames, PAGE_SECONDS, f"{frames} frames drawn")
+    try:
+        tab.navigate("file://" + os.path.abspath(page) + query)
+        tab.wait_for(lambda: frames_drawn(tab) > frames, PAGE_SECONDS, f"{frames} frames drawn")
+    except BrowserError as e:
+        tab.close()
+        raise BrowserError(f"{e}; the console: {tab.console[-4:]} {tab.exceptions[-2:]}")
     return tab
 
 
