@@ -15,6 +15,7 @@
 #include <emscripten.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <vector>
 
@@ -124,6 +125,8 @@ std::optional<host_message> take_host_message() {
 bool has_file_picker() { return page_text_length(0) >= 0; }
 
 void pick_file() { page_pick_file(); }
+
+void status_changed(const std::string& text) { std::printf("framelab: status: %s\n", text.c_str()); }
 
 void deliver_saved_files() {
   if (has_file_picker()) set_saved_file_observer(download);
