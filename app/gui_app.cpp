@@ -437,7 +437,6 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   if (!start_problems.empty()) {  // the page's: what it could not start with (the console has it too)
     std::string text;
     for (const auto& problem : start_problems) append_separated(text, "; ", problem);
-    out << "framelab: status: " << text << "\n";
     ui::set_message(state, "Not as the link asked: " + text, true);
   }
   state.host_file_picker = platform::has_file_picker();
@@ -466,6 +465,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   // "REC mm:ss" goes into the window's title, outside the picture (record_title).
   state.recording.show_indicator = false;
   std::string shown_title;
+  std::string shown_status;
   frame_pacer pacer(pacing_rate_hz(window.display_refresh_hz()));
   idle_tracker idle;
   overlay_signature overlays_shown;
@@ -583,6 +583,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     }
     if (recording_run) progress.update(recorder.frames(), err);
     if (!rehearsed) show_title(window, record_title(state), shown_title);
+    if (state.message != shown_status) platform::status_changed(shown_status = state.message);
     window.swap();
     if (player && player->finished()) state.quit_requested = true;
     const frame_demand demand{.simulation_running = !sim.paused(),

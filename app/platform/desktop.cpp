@@ -57,6 +57,8 @@ bool has_file_picker() { return false; }
 
 void pick_file() {}
 
+void status_changed(const std::string&) {}
+
 void deliver_saved_files() {}
 
 }  // namespace framelab::platform

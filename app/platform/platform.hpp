@@ -80,6 +80,11 @@ std::optional<host_message> take_host_message();
 bool has_file_picker();
 void pick_file();
 
+// The status line's message, each time it changes: the page also writes it to the browser's
+// console ("framelab: status: TEXT"; its tests read what a dropped or picked file did there).
+// Nothing on the desktop: the window shows it.
+void status_changed(const std::string& text);
+
 // Hands every saved file to the user: in the page as a download (nothing on the desktop:
 // the file is on its disk). Called once at start.
 void deliver_saved_files();

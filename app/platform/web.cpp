@@ -15,6 +15,7 @@
 #include <emscripten.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <vector>
 
@@ -144,6 +145,8 @@ std::string runtime_description() {
 }
 
 void pick_file() { page_pick_file(); }
+
+void status_changed(const std::string& text) { std::printf("framelab: status: %s\n", text.c_str()); }
 
 void deliver_saved_files() {
   if (has_file_picker()) set_saved_file_observer(download);

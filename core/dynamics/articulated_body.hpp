@@ -18,20 +18,29 @@
 namespace framelab::dynamics {
 
 namespace detail {
-// D^-1 of a 1 x 1 or 3 x 3 D (D_kl = S_k . U_l).
-inline mat3 inverse_joint_inertia(const motion_subspace& s, const std::array<spatial_force, 3>& u) {
-  if (s.count == 1) return mat3(1.0 / dot(u[0], s.column[0]));
+// The rows of D^-1 for a 1 x 1 or 3 x 3 D (D_kl = S_k . U_l): a 1-dof joint's (1/D, 0, 0).
+inline void inverse_joint_inertia(const spatial_motion* s, const spatial_force* u, int count, vec3* rows) {
+  if (count == 1) {
+    rows[0] = vec3(1.0 / dot(u[0], s[0]), 0.0, 0.0);
+    return;
+  }
   mat3 d;
   for (int l = 0; l < 3; ++l)
-    for (int k = 0; k < 3; ++k) d[l][k] = dot(u[static_cast<std::size_t>(l)], s.column[static_cast<std::size_t>(k)]);
-  return glm::inverse(d);
+    for (int k = 0; k < 3; ++k) d[l][k] = dot(u[l], s[k]);
+  const mat3 rows_as_columns = glm::transpose(glm::inverse(d));
+  for (int k = 0; k < 3; ++k) rows[k] = rows_as_columns[k];
 }
 
-// U D^-1 w for a joint-space vector w: sum_l U_l (D^-1 w)_l.
-inline spatial_force times_u_d_inverse(const articulated_scratch& x, int count, const vec3& w) {
-  const vec3 y = x.d_inverse * w;
-  spatial_force f;
-  for (int l = 0; l < count; ++l) f = f + y[l] * x.u_columns[static_cast<std::size_t>(l)];
+// D^-1 w for a joint-space vector w of `count` numbers.
+inline vec3 times_d_inverse(const vec3* rows, int count, const vec3& w) {
+  if (count == 1) return vec3(rows[0].x * w.x, 0.0, 0.0);
+  return {glm::dot(rows[0], w), glm::dot(rows[1], w), glm::dot(rows[2], w)};
+}
+
+// sum_l U_l y_l
+inline spatial_force combine(const spatial_force* u, int count, const vec3& y) {
+  spatial_force f = y.x * u[0];
+  for (int l = 1; l < count; ++l) f = f + y[l] * u[l];
   return f;
 }
 }  // namespace detail
@@ -40,53 +49,60 @@ inline spatial_force times_u_d_inverse(const articulated_scratch& x, int count, 
 // d.acceleration. Inputs besides these are d.base, d.placement_motion and d.external_force.
 inline void forward_dynamics(const tree_model& model, tree_data& d, std::span<const double> q,
                              std::span<const double> qd, std::span<const double> tau) {
-  tree_kinematics(model, d, q.data(), qd.data());
   const int n = model.size();
-  for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
-    d.articulated_inertia[i] = d.inertia[i];
-    d.body_force[i] = cross_force(d.velocity[i], d.inertia[i] * d.velocity[i]) - d.external_force[i];
+  const kinematics_base base = start_kinematics(d);
+  for (int i = 0; i < n; ++i) {  // pass 1 with the kinematics, while body i's numbers are at hand
+    body_kinematics(model, d, base, i, q.data(), qd.data());
+    const std::size_t s = static_cast<std::size_t>(i);
+    d.articulated_inertia[s] = d.inertia[s];
+    d.body_force[s] = cross_force(d.velocity[s], d.inertia[s] * d.velocity[s]) - d.external_force[s];
   }
   for (int i = n - 1; i >= 0; --i) {
     const std::size_t s = static_cast<std::size_t>(i);
-    const motion_subspace& sub = d.subspace[s];
-    articulated_scratch& x = d.scratch[s];
-    const spatial_inertia& ia_full = d.articulated_inertia[s];
-    for (int k = 0; k < sub.count; ++k) {
-      const std::size_t c = static_cast<std::size_t>(k);
-      x.u_columns[c] = ia_full * sub.column[c];
-      x.u[k] = tau[static_cast<std::size_t>(model.v_index(i) + k)] - dot(d.body_force[s], sub.column[c]);
+    const std::size_t v = static_cast<std::size_t>(model.v_index(i));
+    const int count = velocity_size(model[i].joint);
+    const spatial_motion* sub = &d.subspace[v];
+    spatial_force* u_columns = &d.u_column[v];
+    double* u = &d.joint_force[v];
+    vec3* d_inverse = &d.d_inverse_row[v];
+    spatial_inertia& ia = d.articulated_inertia[s];
+    vec3 u3(0.0);
+    for (int k = 0; k < count; ++k) {
+      u_columns[k] = ia * sub[k];
+      u[k] = u3[k] = tau[v + static_cast<std::size_t>(k)] - dot(d.body_force[s], sub[k]);
     }
-    x.d_inverse = detail::inverse_joint_inertia(sub, x.u_columns);
+    detail::inverse_joint_inertia(sub, u_columns, count, d_inverse);
     const int parent = model[i].parent;
     if (parent < 0) continue;
-    spatial_inertia ia = ia_full;
-    if (sub.count == 1) {  // I^a = I^A - U U^T / D
-      ia.subtract_outer(x.d_inverse[0][0], x.u_columns[0], x.u_columns[0]);
+    // I^a = I^A - U D^-1 U^T = I^A - sum_k (U D^-1)_k U_k^T, in place (pass 3 needs I^A no more)
+    if (count == 1) {
+      ia.subtract_outer(d_inverse[0].x, u_columns[0], u_columns[0]);
     } else {
-      for (int k = 0; k < sub.count; ++k) {
+      for (int k = 0; k < 3; ++k) {
         vec3 e(0.0);
         e[k] = 1.0;
-        ia.subtract_outer(1.0, detail::times_u_d_inverse(x, sub.count, e), x.u_columns[static_cast<std::size_t>(k)]);
+        ia.subtract_outer(1.0, detail::combine(u_columns, 3, detail::times_d_inverse(d_inverse, 3, e)), u_columns[k]);
       }
     }
-    const spatial_force pa = d.body_force[s] + ia * d.bias_acceleration[s] + detail::times_u_d_inverse(x, sub.count, x.u);
+    const spatial_force pa =
+        d.body_force[s] + ia * d.bias_acceleration[s] + detail::combine(u_columns, count, detail::times_d_inverse(d_inverse, count, u3));
     d.articulated_inertia[static_cast<std::size_t>(parent)] += ia;
     d.body_force[static_cast<std::size_t>(parent)] = d.body_force[static_cast<std::size_t>(parent)] + pa;
   }
   for (int i = 0; i < n; ++i) {
     const std::size_t s = static_cast<std::size_t>(i);
-    const motion_subspace& sub = d.subspace[s];
-    const articulated_scratch& x = d.scratch[s];
+    const std::size_t v = static_cast<std::size_t>(model.v_index(i));
+    const int count = velocity_size(model[i].joint);
     const int parent = model[i].parent;
     const spatial_motion a_prime =
         (parent < 0 ? d.root_acceleration : d.acceleration[static_cast<std::size_t>(parent)]) + d.bias_acceleration[s];
     vec3 w(0.0);
-    for (int k = 0; k < sub.count; ++k) w[k] = x.u[k] - dot(x.u_columns[static_cast<std::size_t>(k)], a_prime);
-    const vec3 qdd = x.d_inverse * w;
+    for (int k = 0; k < count; ++k) w[k] = d.joint_force[v + static_cast<std::size_t>(k)] - dot(d.u_column[v + static_cast<std::size_t>(k)], a_prime);
+    const vec3 qdd = detail::times_d_inverse(&d.d_inverse_row[v], count, w);
     spatial_motion a = a_prime;
-    for (int k = 0; k < sub.count; ++k) {
-      d.qdd[static_cast<std::size_t>(model.v_index(i) + k)] = qdd[k];
-      a = a + qdd[k] * sub.column[static_cast<std::size_t>(k)];
+    for (int k = 0; k < count; ++k) {
+      d.qdd[v + static_cast<std::size_t>(k)] = qdd[k];
+      a = a + qdd[k] * d.subspace[v + static_cast<std::size_t>(k)];
     }
     d.acceleration[s] = a;
   }

@@ -34,15 +34,13 @@ inline dense_matrix mass_matrix(const tree_model& model, tree_data& d, std::span
   for (std::size_t i = 0; i < static_cast<std::size_t>(model.size()); ++i) d.articulated_inertia[i] = d.inertia[i];
   for (int i = model.size() - 1; i >= 0; --i) {
     const std::size_t s = static_cast<std::size_t>(i);
-    const motion_subspace& si = d.subspace[s];
-    for (int l = 0; l < si.count; ++l) {
-      const spatial_force f = d.articulated_inertia[s] * si.column[static_cast<std::size_t>(l)];
+    for (int l = 0; l < velocity_size(model[i].joint); ++l) {
       const int row = model.v_index(i) + l;
+      const spatial_force f = d.articulated_inertia[s] * d.subspace[static_cast<std::size_t>(row)];
       for (int j = i; j >= 0; j = model[j].parent) {
-        const motion_subspace& sj = d.subspace[static_cast<std::size_t>(j)];
-        for (int k = 0; k < sj.count; ++k) {
+        for (int k = 0; k < velocity_size(model[j].joint); ++k) {
           const int col = model.v_index(j) + k;
-          h(row, col) = h(col, row) = dot(f, sj.column[static_cast<std::size_t>(k)]);
+          h(row, col) = h(col, row) = dot(f, d.subspace[static_cast<std::size_t>(col)]);
         }
       }
     }

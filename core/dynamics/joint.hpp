@@ -39,12 +39,6 @@ struct ball {};
 
 using joint_type = std::variant<hinge, slider, ball>;
 
-// A joint's motion subspace: `count` spatial motions (1 or 3).
-struct motion_subspace {
-  std::array<spatial_motion, 3> column{};
-  int count = 0;
-};
-
 // Numbers in q (1, 1, 4) and in qd (1, 1, 3).
 inline int position_size(const joint_type& j) {
   return std::holds_alternative<ball>(j) ? 4 : 1;
@@ -79,28 +73,23 @@ inline dynamic_transform3 joint_motion(const joint_type& j, const double* q, con
 }
 
 // S in world coordinates (see the top of this file): r_p the placement frame's world
-// rotation, o the joint frame's world origin.
-inline motion_subspace world_subspace(const joint_type& j, const quat& r_p, const vec3& o) {
-  motion_subspace s;
+// rotation, o the joint frame's world origin; writes velocity_size(j) columns.
+inline void world_subspace(const joint_type& j, const quat& r_p, const vec3& o, spatial_motion* s) {
   const auto turning = [&](const vec3& axis_p) {
     const vec3 u = rotate(r_p, axis_p);
     return spatial_motion{u, glm::cross(o, u)};
   };
   if (const auto* h = std::get_if<hinge>(&j)) {
-    s.column[0] = turning(h->axis);
-    s.count = 1;
+    s[0] = turning(h->axis);
   } else if (const auto* sl = std::get_if<slider>(&j)) {
-    s.column[0] = spatial_motion{vec3(0.0), rotate(r_p, sl->axis)};
-    s.count = 1;
+    s[0] = spatial_motion{vec3(0.0), rotate(r_p, sl->axis)};
   } else {
     for (int k = 0; k < 3; ++k) {
       vec3 e(0.0);
       e[k] = 1.0;
-      s.column[static_cast<std::size_t>(k)] = turning(e);
+      s[k] = turning(e);
     }
-    s.count = 3;
   }
-  return s;
 }
 
 // G_J = G_P o J(q, qd, qdd = 0) and S in world coordinates at once: the article's composition
@@ -113,23 +102,26 @@ inline motion_subspace world_subspace(const joint_type& j, const quat& r_p, cons
 //                                             alpha3 = alpha2 + w2 x w3   (u_w = R2 u)
 //   slider  T1 = u q, v1 = u qd, w1 = 0:     the translation terms above, w3 = w2, alpha3 = alpha2
 //   ball    the general composition (dynamic_transform::operator*)
+// s receives S's velocity_size(j) columns. r is G_J's rotation as a matrix (its columns are the joint frame's axes in the world): the
+// joint's world axis u_w = R2 u is r u (a hinge turns about u, so R2 u = R2 R1 u).
 inline void compose_joint(const joint_type& j, const dynamic_transform3& p, const double* q, const double* qd,
-                          dynamic_transform3& g, motion_subspace& s) {
+                          dynamic_transform3& g, mat3& r, spatial_motion* s) {
   if (const auto* h = std::get_if<hinge>(&j)) {
-    const vec3 u = rotate(p.pose.rotation, h->axis);
     g.pose.translation = p.pose.translation;
     g.pose.rotation = p.pose.rotation * glm::angleAxis(q[0], h->axis);
     g.pose.scale = p.pose.scale;
+    r = glm::mat3_cast(g.pose.rotation);
+    const vec3 u = r * h->axis;
     g.velocity = p.velocity;
     g.accel = p.accel;
     g.angular_velocity = p.angular_velocity + u * qd[0];
     g.angular_accel = p.angular_accel + glm::cross(p.angular_velocity, g.angular_velocity);
-    s.column[0] = spatial_motion{u, glm::cross(g.pose.translation, u)};
-    s.count = 1;
+    s[0] = spatial_motion{u, glm::cross(g.pose.translation, u)};
     return;
   }
   if (const auto* sl = std::get_if<slider>(&j)) {
-    const vec3 u = rotate(p.pose.rotation, sl->axis);
+    r = glm::mat3_cast(p.pose.rotation);
+    const vec3 u = r * sl->axis;
     const vec3 t1 = u * q[0], v1 = u * qd[0];  // J2 T1, J2 v1
     const vec3 w2_t1 = glm::cross(p.angular_velocity, t1);
     g.pose.translation = p.pose.translation + t1;
@@ -140,13 +132,13 @@ inline void compose_joint(const joint_type& j, const dynamic_transform3& p, cons
               2.0 * glm::cross(p.angular_velocity, v1);
     g.angular_velocity = p.angular_velocity;
     g.angular_accel = p.angular_accel;
-    s.column[0] = spatial_motion{vec3(0.0), u};
-    s.count = 1;
+    s[0] = spatial_motion{vec3(0.0), u};
     return;
   }
   static constexpr double zero_qdd[3] = {0.0, 0.0, 0.0};
   g = p * joint_motion(j, q, qd, zero_qdd);
-  s = world_subspace(j, p.pose.rotation, g.pose.translation);
+  r = glm::mat3_cast(g.pose.rotation);
+  world_subspace(j, p.pose.rotation, g.pose.translation, s);
 }
 
 // dq/dt from qd: hinge, slider dq/dt = qd; ball dq/dt = 1/2 (0, w) q (w in P coordinates,

@@ -20,21 +20,23 @@ inline void inverse_dynamics(const tree_model& model, tree_data& d, std::span<co
   const int n = model.size();
   for (int i = 0; i < n; ++i) {
     const std::size_t s = static_cast<std::size_t>(i);
-    const motion_subspace& sub = d.subspace[s];
     const int parent = model[i].parent;
     spatial_motion a =
         (parent < 0 ? d.root_acceleration : d.acceleration[static_cast<std::size_t>(parent)]) + d.bias_acceleration[s];
-    for (int k = 0; k < sub.count; ++k)
-      a = a + qdd[static_cast<std::size_t>(model.v_index(i) + k)] * sub.column[static_cast<std::size_t>(k)];
+    for (int k = 0; k < velocity_size(model[i].joint); ++k) {
+      const std::size_t v = static_cast<std::size_t>(model.v_index(i) + k);
+      a = a + qdd[v] * d.subspace[v];
+    }
     d.acceleration[s] = a;
     d.body_force[s] =
         d.inertia[s] * a + cross_force(d.velocity[s], d.inertia[s] * d.velocity[s]) - d.external_force[s];
   }
   for (int i = n - 1; i >= 0; --i) {
     const std::size_t s = static_cast<std::size_t>(i);
-    const motion_subspace& sub = d.subspace[s];
-    for (int k = 0; k < sub.count; ++k)
-      d.tau[static_cast<std::size_t>(model.v_index(i) + k)] = dot(d.body_force[s], sub.column[static_cast<std::size_t>(k)]);
+    for (int k = 0; k < velocity_size(model[i].joint); ++k) {
+      const std::size_t v = static_cast<std::size_t>(model.v_index(i) + k);
+      d.tau[v] = dot(d.body_force[s], d.subspace[v]);
+    }
     const int parent = model[i].parent;
     if (parent >= 0) d.body_force[static_cast<std::size_t>(parent)] = d.body_force[static_cast<std::size_t>(parent)] + d.body_force[s];
   }

@@ -19,12 +19,9 @@
 // (the momentum I V: F = m (v_O + w x c), n_O = I_c w + c x F).
 #include <array>
 
-#include "core/glm_config.hpp"
+#include "core/dynamics/symmetric3.hpp"
 
 namespace framelab::dynamics {
-
-using vec3 = glm::dvec3;
-using mat3 = glm::dmat3;
 
 struct spatial_motion {
   vec3 angular{0.0};  // w (or alpha)
@@ -91,16 +88,17 @@ inline vec3 point_velocity(const spatial_motion& v, const vec3& p) {
   return v.linear + glm::cross(v.angular, p);
 }
 
-// A symmetric 6 x 6 inertia in 3 x 3 blocks [[A, B], [B^T, C]] (A, C symmetric): a rigid
-// body's or an articulated body's.
+// A symmetric 6 x 6 inertia in 3 x 3 blocks [[A, B], [B^T, C]] with A and C symmetric and
+// stored once (core/dynamics/symmetric3.hpp): 21 numbers, a rigid body's or an articulated
+// body's.
 struct spatial_inertia {
-  mat3 a{0.0};  // angular-angular
-  mat3 b{0.0};  // angular-linear
-  mat3 c{0.0};  // linear-linear
+  symmetric3 a{};  // angular-angular
+  mat3 b{0.0};     // angular-linear
+  symmetric3 c{};  // linear-linear
 
-  // I m = (A w + B v, B^T w + C v)
+  // I m = (A w + B v, B^T w + C v)   (w B = B^T w in glm's row-vector product)
   spatial_force operator*(const spatial_motion& m) const {
-    return {a * m.angular + b * m.linear, glm::transpose(b) * m.angular + c * m.linear};
+    return {a * m.angular + b * m.linear, m.angular * b + c * m.linear};
   }
   friend spatial_inertia operator+(const spatial_inertia& x, const spatial_inertia& y) {
     return {x.a + y.a, x.b + y.b, x.c + y.c};
@@ -109,11 +107,12 @@ struct spatial_inertia {
     a += y.a, b += y.b, c += y.c;
     return *this;
   }
-  // this -= s f g^T with f, g forces read as 6-columns: f g^T = [[fn gn^T, fn gF^T], [fF gn^T, fF gF^T]].
+  // this -= s f g^T with f, g forces read as 6-columns: f g^T = [[fn gn^T, fn gF^T], [fF gn^T, fF gF^T]]
+  // (the lower-left block is B^T's; a sum of such terms must be symmetric, as U D^-1 U^T is).
   void subtract_outer(double s, const spatial_force& f, const spatial_force& g) {
-    a -= s * glm::outerProduct(f.angular, g.angular);
+    a.subtract_outer(s, f.angular, g.angular);
     b -= s * glm::outerProduct(f.angular, g.linear);
-    c -= s * glm::outerProduct(f.linear, g.linear);
+    c.subtract_outer(s, f.linear, g.linear);
   }
 };
 
@@ -124,13 +123,14 @@ inline mat3 cross_matrix3(const vec3& c) {
               c.y, -c.x, 0.0);  // column 2
 }
 
-// The rigid body's spatial inertia about O (see the top of this file).
-inline spatial_inertia rigid_inertia(double mass, const vec3& com, const mat3& inertia_about_com) {
-  const mat3 cx = cross_matrix3(com);
+// The rigid body's spatial inertia about O (see the top of this file), with
+// [c]x [c]x^T = |c|^2 1 - c c^T.
+inline spatial_inertia rigid_inertia(double mass, const vec3& com, const symmetric3& inertia_about_com) {
   spatial_inertia i;
-  i.a = inertia_about_com + mass * cx * glm::transpose(cx);
-  i.b = mass * cx;
-  i.c = mat3(mass);
+  i.a = inertia_about_com + symmetric3::scalar(mass * glm::dot(com, com));
+  i.a.subtract_outer(mass, com, com);
+  i.b = mass * cross_matrix3(com);
+  i.c = symmetric3::scalar(mass);
   return i;
 }
 

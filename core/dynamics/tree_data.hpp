@@ -7,27 +7,22 @@
 
 namespace framelab::dynamics {
 
-// The articulated-body algorithm's per-body scratch: U = I^A S, D^-1 = (S^T U)^-1 and
-// u = tau - S^T p^A (Featherstone 2008, table 7.1).
-struct articulated_scratch {
-  std::array<spatial_force, 3> u_columns{};
-  mat3 d_inverse{0.0};
-  vec3 u{0.0};
-};
-
 struct tree_data {
   explicit tree_data(const tree_model& model)
       : placement_motion(static_cast<std::size_t>(model.size())),
         external_force(static_cast<std::size_t>(model.size())),
         frame(static_cast<std::size_t>(model.size())),
-        subspace(static_cast<std::size_t>(model.size())),
+        rotation(static_cast<std::size_t>(model.size())),
+        subspace(static_cast<std::size_t>(model.v_size())),
         velocity(static_cast<std::size_t>(model.size())),
         bias_acceleration(static_cast<std::size_t>(model.size())),
         acceleration(static_cast<std::size_t>(model.size())),
         inertia(static_cast<std::size_t>(model.size())),
         articulated_inertia(static_cast<std::size_t>(model.size())),
         body_force(static_cast<std::size_t>(model.size())),
-        scratch(static_cast<std::size_t>(model.size())),
+        u_column(static_cast<std::size_t>(model.v_size())),
+        joint_force(static_cast<std::size_t>(model.v_size()), 0.0),
+        d_inverse_row(static_cast<std::size_t>(model.v_size()), vec3(0.0)),
         qdd(static_cast<std::size_t>(model.v_size()), 0.0),
         tau(static_cast<std::size_t>(model.v_size()), 0.0),
         gravity(model.gravity()) {
@@ -48,14 +43,21 @@ struct tree_data {
   // G_i: each body's world pose, velocity, and its acceleration with qdd = 0 and the base
   // accelerating at a_base - g (the bias of core/dynamics/tree_kinematics.hpp).
   std::vector<dynamic_transform3> frame;
-  std::vector<motion_subspace> subspace;           // S_i in world coordinates
+  std::vector<mat3> rotation;                      // R_i as a matrix (the children's placements read it)
+  // S_i in world coordinates: body i's velocity_size columns from model.v_index(i) on
+  // (one record per degree of freedom, so a hinge's pass reads one column, not three).
+  std::vector<spatial_motion> subspace;
   std::vector<spatial_motion> velocity;            // V_i
   std::vector<spatial_motion> bias_acceleration;   // c_i: A_i = A_parent + S_i qdd_i + c_i
   std::vector<spatial_motion> acceleration;        // A_i (minus gravity: the root's is a_base - g)
   std::vector<spatial_inertia> inertia;            // I_i (world, about O)
-  std::vector<spatial_inertia> articulated_inertia;// I^A_i (ABA) or I^c_i (CRBA)
+  std::vector<spatial_inertia> articulated_inertia;// I^A_i (ABA; I^a_i once its pass 2 is done) or I^c_i (CRBA)
   std::vector<spatial_force> body_force;           // p^A_i (ABA) or f_i (RNEA)
-  std::vector<articulated_scratch> scratch;
+  // The articulated-body algorithm's scratch per degree of freedom (Featherstone 2008, table
+  // 7.1): U = I^A S, u = tau - S^T p^A and the rows of D^-1 = (S^T U)^-1 (a 1-dof joint: 1/D, 0, 0).
+  std::vector<spatial_force> u_column;
+  std::vector<double> joint_force;
+  std::vector<vec3> d_inverse_row;
   spatial_motion root_acceleration{};              // A_0 = the base's (a_base - g, alpha_base)
   spatial_motion root_velocity{};                  // V_0
   std::vector<double> qdd;                         // ABA's result

@@ -27,14 +27,6 @@ inline spatial_motion frame_acceleration(const dynamic_transform3& g) {
   return acceleration_about_origin(g.pose.translation, g.velocity, g.angular_velocity, g.accel, g.angular_accel);
 }
 
-// I_c = R diag(I~) R^T
-inline mat3 world_rotational_inertia(const quat& r, const vec3& principal) {
-  const mat3 m = glm::mat3_cast(r);
-  mat3 scaled = m;
-  for (int k = 0; k < 3; ++k) scaled[k] *= principal[k];  // columns R e_k I~_k
-  return scaled * glm::transpose(m);
-}
-
 // The base's frame with its acceleration lowered by g.
 inline dynamic_transform3 base_with_gravity(const tree_data& d) {
   dynamic_transform3 base = d.base;
@@ -44,9 +36,10 @@ inline dynamic_transform3 base_with_gravity(const tree_data& d) {
 
 // G_P = G_parent o P for a placement at rest relative to its parent (v1 = a1 = w1 = alpha1 = 0
 // in the article's composition): T3 = A2(T1), R3 = R2 R1, v3 = v2 + w2 x J2 T1,
-// a3 = a2 + alpha2 x J2 T1 + w2 x (w2 x J2 T1), w3 = w2, alpha3 = alpha2.
-inline dynamic_transform3 compose_fixed(const dynamic_transform3& a2, const transform<double, 3>& a1) {
-  const vec3 j2_t1 = a2.pose.apply_vector(a1.translation);
+// a3 = a2 + alpha2 x J2 T1 + w2 x (w2 x J2 T1), w3 = w2, alpha3 = alpha2
+// (r2: R2 as a matrix, so J2 T1 = r2 (S2 T1)).
+inline dynamic_transform3 compose_fixed(const dynamic_transform3& a2, const mat3& r2, const transform<double, 3>& a1) {
+  const vec3 j2_t1 = r2 * (a2.pose.scale * a1.translation);
   const vec3 w2_t1 = glm::cross(a2.angular_velocity, j2_t1);
   dynamic_transform3 a3;
   a3.pose.translation = a2.pose.translation + j2_t1;
@@ -64,29 +57,52 @@ inline bool at_rest(const dynamic_transform3& m) {
          m.angular_accel == vec3(0.0);
 }
 
-// Fills d.frame, d.subspace, d.velocity, d.bias_acceleration, d.inertia, d.root_velocity and
-// d.root_acceleration from q and qd (the model's layout), and leaves A0_i in d.acceleration.
+// The pass's start: the base lowered by g, its V and A0 and its rotation matrix.
+struct kinematics_base {
+  dynamic_transform3 frame;
+  mat3 rotation;
+};
+inline kinematics_base start_kinematics(tree_data& d) {
+  kinematics_base base{base_with_gravity(d), mat3(1.0)};
+  base.rotation = glm::mat3_cast(base.frame.pose.rotation);
+  d.root_velocity = frame_velocity(base.frame);
+  d.root_acceleration = frame_acceleration(base.frame);
+  return base;
+}
+
+// Body i's step of the pass (its parent's already done): d.frame, d.rotation, d.subspace,
+// d.velocity, d.acceleration (A0), d.bias_acceleration and d.inertia.
+inline void body_kinematics(const tree_model& model, tree_data& d, const kinematics_base& base, int i, const double* q,
+                            const double* qd) {
+  const std::size_t s = static_cast<std::size_t>(i);
+  const body& b = model[i];
+  const bool root = b.parent < 0;
+  const std::size_t p = root ? 0 : static_cast<std::size_t>(b.parent);
+  const dynamic_transform3& parent = root ? base.frame : d.frame[p];
+  const dynamic_transform3& placement = d.placement_motion[s];
+  // G_parent o P_i
+  const dynamic_transform3 placed =
+      at_rest(placement) ? compose_fixed(parent, root ? base.rotation : d.rotation[p], placement.pose)
+                         : parent * placement;
+  dynamic_transform3& g = d.frame[s];
+  mat3& r = d.rotation[s];
+  compose_joint(b.joint, placed, q + model.q_index(i), qd + model.v_index(i), g, r,
+                &d.subspace[static_cast<std::size_t>(model.v_index(i))]);
+  d.velocity[s] = frame_velocity(g);
+  const spatial_motion& parent_a0 = root ? d.root_acceleration : d.acceleration[p];
+  d.acceleration[s] = frame_acceleration(g);
+  d.bias_acceleration[s] = d.acceleration[s] - parent_a0;
+  // c_world = o + R (S c), I_c = R diag(I~) R^T
+  d.inertia[s] = rigid_inertia(b.mass, g.pose.translation + r * (g.pose.scale * b.center_of_mass),
+                               rotated_diagonal(r, b.principal_inertia));
+}
+
+// Fills d.frame, d.rotation, d.subspace, d.velocity, d.bias_acceleration, d.inertia,
+// d.root_velocity and d.root_acceleration from q and qd (the model's layout), and leaves A0_i
+// in d.acceleration.
 inline void tree_kinematics(const tree_model& model, tree_data& d, const double* q, const double* qd) {
-  const dynamic_transform3 base = base_with_gravity(d);
-  d.root_velocity = frame_velocity(base);
-  d.root_acceleration = frame_acceleration(base);
-  for (int i = 0; i < model.size(); ++i) {
-    const std::size_t s = static_cast<std::size_t>(i);
-    const body& b = model[i];
-    const bool root = b.parent < 0;
-    const dynamic_transform3& parent = root ? base : d.frame[static_cast<std::size_t>(b.parent)];
-    const dynamic_transform3& placement = d.placement_motion[s];
-    // G_parent o P_i
-    const dynamic_transform3 placed = at_rest(placement) ? compose_fixed(parent, placement.pose) : parent * placement;
-    compose_joint(b.joint, placed, q + model.q_index(i), qd + model.v_index(i), d.frame[s], d.subspace[s]);
-    const dynamic_transform3& g = d.frame[s];
-    d.velocity[s] = frame_velocity(g);
-    const spatial_motion& parent_a0 = root ? d.root_acceleration : d.acceleration[static_cast<std::size_t>(b.parent)];
-    d.acceleration[s] = frame_acceleration(g);
-    d.bias_acceleration[s] = d.acceleration[s] - parent_a0;
-    d.inertia[s] = rigid_inertia(b.mass, g.pose.apply_point(b.center_of_mass),
-                                 world_rotational_inertia(g.pose.rotation, b.principal_inertia));
-  }
+  const kinematics_base base = start_kinematics(d);
+  for (int i = 0; i < model.size(); ++i) body_kinematics(model, d, base, i, q, qd);
 }
 
 }  // namespace framelab::dynamics

@@ -171,7 +171,8 @@ world_joints::spring_end world_joints::end_of(int frame) const {
 
 // Each spring pulls its ends together (scenes/world/spring_pull.hpp): the force on the "to"
 // end F = -T u acts on its body at p_to as the spatial force (p_to x F, F) (world, about O;
-// core/dynamics/spatial.hpp), and -F on the "from" end. Through the articulated-body algorithm these become the generalised
+// core/dynamics/spatial.hpp), and -F on the "from" end. A particle end's share is the
+// particle's (world_model reads springs()). Through the articulated-body algorithm these become the generalised
 // forces J^T F of every joint between the end and the root.
 void world_joints::add_spring_forces(double t, dynamics::tree_data& d, const surroundings& around) const {
   const auto end_frame = [&](const spring_end& e) {
@@ -180,15 +181,20 @@ void world_joints::add_spring_forces(double t, dynamics::tree_data& d, const sur
     for (const std::size_t f : e.chain) g = g * around.prescribed_local(f, t);  // A3 = A2 o A1
     return g;
   };
+  // the world point and velocity of an end: a particle's from the caller, else its frame's
+  const auto end_point = [&](const spring_end& e, int particle, const glm::dvec3& offset) {
+    if (particle >= 0) return around.particle_end(std::size_t(particle), offset, t);
+    const dynamic_transform<double, 3> g = end_frame(e);
+    const glm::dvec3 p = g.pose.apply_point(e.centre + offset);
+    return std::pair{p, g.velocity + glm::cross(g.angular_velocity, p - g.pose.translation)};
+  };
   for (std::size_t s = 0; s < spring_ends_.size(); ++s) {
     const spring_spec& spec = spec_->springs[s];
-    if (spec.from_particle >= 0 || spec.to_particle >= 0) continue;  // the particles' (world_model)
+    const bool particle_end = spec.from_particle >= 0 || spec.to_particle >= 0;
+    if (particle_end && !spring_on_tree(s)) continue;  // the particles' alone (world_model)
     const auto& [from, to] = spring_ends_[s];
-    const dynamic_transform<double, 3> a = end_frame(from), b = end_frame(to);
-    const glm::dvec3 pa = a.pose.apply_point(from.centre + spec.from_offset);
-    const glm::dvec3 pb = b.pose.apply_point(to.centre + spec.to_offset);
-    const glm::dvec3 va = a.velocity + glm::cross(a.angular_velocity, pa - a.pose.translation);
-    const glm::dvec3 vb = b.velocity + glm::cross(b.angular_velocity, pb - b.pose.translation);
+    const auto [pa, va] = end_point(from, spec.from_particle, spec.from_offset);
+    const auto [pb, vb] = end_point(to, spec.to_particle, spec.to_offset);
     spring_now& now = springs_now_[s];
     now = spring_between(spec, pa, va, pb, vb);
     const glm::dvec3 force = now.force_on_to();
@@ -240,10 +246,21 @@ std::optional<std::string> world_joints::step(ode::method m, double t, double dt
   if (!result.converged && max_norm(result.y) < 1e300) {
     return "joints: " + not_converged_text(m, result.iterations, t, dt);
   }
-  state_ = result.y;
-  evaluate_now(t + dt, around);
+  return accept(result.y, t + dt, around);
+}
+
+dynamics::joint_state world_joints::rate(double t, const dynamics::joint_state& y, const surroundings& around) {
+  const auto drive_fn = [&](double time, const dynamics::joint_state& state, dynamics::tree_data& d,
+                            std::span<double> f) { drive(time, state, d, f, around); };
+  return dynamics::tree_rate(model_, *data_, t, y, drive_fn);
+}
+
+std::optional<std::string> world_joints::accept(dynamics::joint_state y, double t, const surroundings& around) {
   if (pending_failure_) return pending_failure_;
-  return non_finite(t + dt);
+  state_ = std::move(y);
+  evaluate_now(t, around);
+  if (pending_failure_) return pending_failure_;
+  return non_finite(t);
 }
 
 dynamic_transform<double, 3> world_joints::local(int body) const {

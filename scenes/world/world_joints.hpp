@@ -31,6 +31,10 @@ class world_joints {
   struct surroundings {
     std::function<dynamic_transform<double, 3>(std::size_t frame, double t)> prescribed_local;
     std::function<glm::dvec3(double t)> gravity;
+    // A particle end's world point and velocity at time t (offset in the particle's frame
+    // axes), read for a spring from a particle to the tree.
+    std::function<std::pair<glm::dvec3, glm::dvec3>(std::size_t particle, const glm::dvec3& offset, double t)>
+        particle_end;
   };
 
   // Builds the tree from the file's joint frames and the bodies on the tree (`bodies`,
@@ -41,6 +45,11 @@ class world_joints {
   bool empty() const { return model_.size() == 0; }
   // One step from t by dt with the method m; on failure why (names the joint or body).
   std::optional<std::string> step(ode::method m, double t, double dt, const surroundings& around);
+  // For a caller that steps the tree inside a larger state (scenes/world/coupled_state.hpp):
+  // dy/dt at (t, y), and taking y (on its configuration space) as the state at time t; on
+  // failure why.
+  dynamics::joint_state rate(double t, const dynamics::joint_state& y, const surroundings& around);
+  std::optional<std::string> accept(dynamics::joint_state y, double t, const surroundings& around);
 
   int body_of_frame(std::size_t frame) const { return frame < frame_body_.size() ? frame_body_[frame] : -1; }
   std::size_t body_frame(int body) const { return body_frame_[std::size_t(body)]; }
@@ -67,10 +76,15 @@ class world_joints {
   glm::dvec3 tree_angular_momentum(int root) const;
   const dynamics::tree_model& model() const { return model_; }
 
-  // Springs (world_spec::springs) between ends on the tree, frames or the world, at the current
-  // state: the world end points, length, tension and energy (a spring with a particle end is
+  // Springs (world_spec::springs) with an end on the tree, at the current state: the world end
+  // points, length, tension and energy (a spring with a particle end and none on the tree is
   // the particles': world_model::spring).
   const std::vector<spring_now>& springs() const { return springs_now_; }
+  // The file's spring s has an end on the tree (a body, a joint frame or a frame below one):
+  // the tree computes it, a particle end included (its force then acts on both).
+  bool spring_on_tree(std::size_t s) const {
+    return s < spring_ends_.size() && (spring_ends_[s].first.body >= 0 || spring_ends_[s].second.body >= 0);
+  }
   const dynamics::joint_state& state() const { return state_; }
 
  private:

@@ -518,7 +518,6 @@ class loader {
       end("to", spring.to, spring.to_body, spring.to_particle);
       if (spring.from == spring.to && spring.from_body == spring.to_body && spring.from_particle == spring.to_particle)
         fail(*s.find("to"), path + ".to", "a spring needs two different ends");
-      particle_spring_ends(s, path, w, spring);
       if (const node* x = s.find("from_offset")) spring.from_offset = vec3(*x, path + ".from_offset");
       if (const node* x = s.find("to_offset")) spring.to_offset = vec3(*x, path + ".to_offset");
       const node* k = s.find("stiffness");
@@ -529,26 +528,6 @@ class loader {
       if (const node* x = s.find("channels")) spring.channels = boolean(*x, path + ".channels");
       w.springs.push_back(spring);
     }
-  }
-
-  // A spring with a particle end: its other end a particle, the world or a frame above every
-  // joint (the particles are stepped apart from the joint tree: a pull between the two is not
-  // modelled, and refused).
-  void particle_spring_ends(const node& s, const std::string& path, const world_spec& w, const spring_spec& spring) const {
-    const auto on_tree = [&](int frame, int body) {
-      if (body >= 0) return true;
-      for (int f = frame; f >= 0; f = w.frames[std::size_t(f)].parent)
-        if (w.frames[std::size_t(f)].joint) return true;
-      return false;
-    };
-    const char* key = spring.from_particle >= 0 ? "to" : spring.to_particle >= 0 ? "from" : nullptr;
-    if (key == nullptr) return;
-    const bool other_on_tree = spring.from_particle >= 0 ? on_tree(spring.to, spring.to_body) : on_tree(spring.from, spring.from_body);
-    if (other_on_tree)
-      fail(*s.find(key), path + "." + key,
-           "a spring from a particle to a body, a joint frame or a frame below one is not modelled (the particles are "
-           "stepped apart from the joint tree): join the particle to another particle, a frame above every joint or "
-           "the world");
   }
 
   // A rigid body. In a turning frame (or below a joint frame) it is a link of the joint tree,

@@ -22,7 +22,6 @@ world_model::world_model(std::shared_ptr<const world_spec> spec) : spec_(std::mo
     const spring_spec& sp = spec_->springs[k];
     if (sp.from_particle < 0 && sp.to_particle < 0) continue;
     particle_springs_.push_back(k);
-    particles_coupled_ = particles_coupled_ || (sp.from_particle >= 0 && sp.to_particle >= 0);
     need(sp.from);  // a frame end (-1: a particle or the world)
     need(sp.to);
   }
@@ -127,6 +126,11 @@ std::optional<std::string> world_model::reset(std::span<const double> parameters
   for (std::size_t i = 0; i < s.bodies.size(); ++i)
     if (auto error = bodies_[i].start(s.bodies[i], eval_, world_of(s.bodies[i].frame), world_gravity())) return error;
   if (auto error = joints_.reset(s, eval_, bodies_, surroundings())) return error;
+  particles_coupled_ = false;
+  for (const std::size_t k : particle_springs_) {
+    const spring_spec& sp = spec_->springs[k];
+    particles_coupled_ = particles_coupled_ || (sp.from_particle >= 0 && sp.to_particle >= 0) || joints_.spring_on_tree(k);
+  }
   if (!joints_.empty()) {
     write_joint_locals(frames_.locals_in_place());
     frames_.locals_written();
@@ -194,7 +198,7 @@ spring_now world_model::particle_spring_at(std::size_t k, double tau, const part
 
 const spring_now& world_model::spring(std::size_t s) const {
   const spring_spec& sp = spec_->springs[s];
-  if (sp.from_particle < 0 && sp.to_particle < 0) return joints_.springs()[s];
+  if ((sp.from_particle < 0 && sp.to_particle < 0) || joints_.spring_on_tree(s)) return joints_.springs()[s];
   particle_springs_now_[s] = particle_spring_at(s, time_, {particles_});
   return particle_springs_now_[s];
 }
@@ -222,7 +226,8 @@ particle_forces world_model::forces_at(std::size_t i, double tau, const particle
     for (const std::size_t k : particle_springs_) {
       const spring_spec& sp = spec_->springs[k];
       if (sp.from_particle != int(i) && sp.to_particle != int(i)) continue;
-      const spring_now now = particle_spring_at(k, tau, stage);
+      // a spring to the tree: the tree's, computed at this stage before the particles' rates
+      const spring_now now = joints_.spring_on_tree(k) ? joints_.springs()[k] : particle_spring_at(k, tau, stage);
       if (sp.to_particle == int(i)) pull += now.force_on_to();
       if (sp.from_particle == int(i)) pull -= now.force_on_to();
     }
@@ -276,7 +281,10 @@ void world_model::project_on_constraint(std::size_t i) {
 // The prescribed frames' locals and the world's g at a stage time, for the joint tree.
 world_joints::surroundings world_model::surroundings() const {
   return {[this](std::size_t f, double tau) { return frame_motion_at(f, tau); },
-          [this](double tau) { return gravity_at(tau); }};
+          [this](double tau) { return gravity_at(tau); },
+          [this](std::size_t particle, const glm::dvec3& offset, double tau) {
+            return spring_end_at(-1, int(particle), offset, tau, {stage_particles_ ? *stage_particles_ : particles_});
+          }};
 }
 
 glm::dvec3 world_model::gravity_at(double tau) const {
@@ -384,8 +392,9 @@ void world_model::step_piece(double dt, double end_time) {
   };
   std::vector<particle_state> next(particles_.size());
   std::vector<world_body> next_bodies = bodies_;
+  dynamics::joint_state next_tree;
   if (particles_coupled_) {
-    if (auto why = step_particles_together(t, dt, next)) return refuse(*why);
+    if (auto why = step_together(t, dt, next, next_tree)) return refuse(*why);
   }
   for (std::size_t i = 0; i < particles_.size() && !particles_coupled_; ++i) {
     const std::optional<double> floor = spec_->particles[i].floor;
@@ -417,7 +426,14 @@ void world_model::step_piece(double dt, double end_time) {
       return refuse("body '" + spec_->bodies[i].name + "': step refused at " + time_text(t) + ": " + *error);
     next_bodies[i] = std::move(trial);
   }
-  if (auto error = joints_.step(method_, t, dt, surroundings())) return refuse(*error);
+  if (particles_coupled_ && !joints_.empty()) {  // stepped with the particles
+    stage_particles_ = &next;  // the tree's springs at t + dt read the particles there
+    auto error = joints_.accept(std::move(next_tree), t + dt, surroundings());
+    stage_particles_ = nullptr;
+    if (error) return refuse(*error);
+  } else if (auto error = joints_.step(method_, t, dt, surroundings())) {
+    return refuse(*error);
+  }
   bodies_ = std::move(next_bodies);
   follow_tree_bodies();
   particles_ = std::move(next);
@@ -430,27 +446,37 @@ void world_model::step_piece(double dt, double end_time) {
     if (c.valid && c.tau < time_) c.valid = false;
 }
 
-std::optional<std::string> world_model::step_particles_together(double t, double dt,
-                                                                std::vector<particle_state>& next) const {
+std::optional<std::string> world_model::step_together(double t, double dt, std::vector<particle_state>& next,
+                                                       dynamics::joint_state& tree) {
   std::vector<bool> resting(particles_.size(), false);  // landed: at rest in its frame
   for (std::size_t i = 0; i < particles_.size(); ++i) {
     const std::optional<double> floor = spec_->particles[i].floor;
     resting[i] = floor && on_floor(particles_[i], *floor);
   }
+  const world_joints::surroundings around = surroundings();
+  // the tree's rate first (it computes the springs from particles to it at this stage), then
   // dT1/dt = v1, dv1/dt = a1 for every particle, its springs reading the others at the same stage
-  const auto f = [&](double tau, const particle_states& y) {
-    particle_states rate{y.items};
-    for (std::size_t i = 0; i < y.items.size(); ++i)
-      rate.items[i] = resting[i] ? particle_state{}
-                                 : particle_state{y.items[i].v, forces_at(i, tau, y.items[i], y.items).total()};
+  const auto f = [&](double tau, const coupled_state& y) {
+    coupled_state rate{y.particles, {}};
+    stage_particles_ = &y.particles.items;
+    if (!joints_.empty()) rate.joints = joints_.rate(tau, y.joints, around);
+    for (std::size_t i = 0; i < y.particles.items.size(); ++i)
+      rate.particles.items[i] =
+          resting[i] ? particle_state{}
+                     : particle_state{y.particles.items[i].v,
+                                      forces_at(i, tau, y.particles.items[i], y.particles.items).total()};
+    stage_particles_ = nullptr;
     return rate;
   };
-  const auto result = ode::step_checked(method_, f, t, particle_states{particles_}, dt);
-  next = result.y.items;
+  auto result = ode::step_checked(method_, f, t, coupled_state{{particles_}, joints_.state()}, dt);
+  next = result.y.particles.items;
+  if (!joints_.empty()) dynamics::project_state(joints_.model(), result.y.joints);
+  tree = std::move(result.y.joints);
   bool finite_state = true;
   for (const auto& p : next) finite_state = finite_state && p.is_finite();
   if (!result.converged && !pending_failure_ && finite_state) {
-    return "particles: " + not_converged_text(method_, result.iterations, t, dt);
+    return (joints_.empty() ? "particles: " : "particles and joints: ") +
+           not_converged_text(method_, result.iterations, t, dt);
   }
   for (std::size_t i = 0; i < next.size(); ++i) {
     if (!next[i].is_finite())

@@ -16,7 +16,9 @@
 // and after each step is projected back onto the sphere (|d| = L, v1 . d = 0) against drift.
 // A spring (stiffness k, rest length L0) adds -(k/m) (|d| - L0) d/|d|. A spring of the file's
 // "springs" with a particle end adds its force F (scenes/world/spring_pull.hpp) as F~ / m; when
-// it joins two particles, all the particles are stepped as one state (their forces couple).
+// it joins two particles, or a particle to the joint tree (a body, a joint frame or a frame
+// below one), all the particles and the tree are stepped as one state (their forces couple;
+// scenes/world/coupled_state.hpp), and the tree takes -F through its joints' Jacobian.
 //
 // A step that crosses one of the file's breaks (a time where a motion changes formula,
 // e.g. a spin-up that ends) is cut there; stages at the break read the one-sided motion.
@@ -34,6 +36,7 @@
 #include "core/frames/inertial_accelerations.hpp"
 #include "core/ode/ode_stepper.hpp"
 #include "scenes/scene.hpp"
+#include "scenes/world/coupled_state.hpp"
 #include "scenes/world/particle_state.hpp"
 #include "scenes/world/world_body.hpp"
 #include "scenes/world/world_joints.hpp"
@@ -139,9 +142,11 @@ class world_model {
   std::pair<glm::dvec3, glm::dvec3> spring_end_at(int frame, int particle, const glm::dvec3& offset, double tau,
                                                   const particle_stage& stage) const;
   spring_now particle_spring_at(std::size_t spring, double tau, const particle_stage& stage) const;
-  // Every particle one step of dt from t as one state (the springs between particles couple
-  // them); on failure why.
-  std::optional<std::string> step_particles_together(double t, double dt, std::vector<particle_state>& next) const;
+  // Every particle and the joint tree one step of dt from t as one state
+  // (scenes/world/coupled_state.hpp: the springs between particles, or from a particle to the
+  // tree, couple them); the tree's new state in `tree`; on failure why.
+  std::optional<std::string> step_together(double t, double dt, std::vector<particle_state>& next,
+                                           dynamics::joint_state& tree);
   // The locals at time t in place (a coasting frame advanced by dt) + one sweep.
   std::optional<std::string> evaluate_frames(double t, double dt);
   void step_piece(double dt, double end_time);  // a step that crosses no break
@@ -180,7 +185,10 @@ class world_model {
   std::vector<double> masses_, lengths_, stiffness_;
   std::vector<glm::dvec3> pivots_;
   std::vector<std::size_t> particle_springs_;  // the file's springs with a particle end
-  bool particles_coupled_ = false;             // a spring joins two particles
+  bool particles_coupled_ = false;             // a spring joins two particles, or a particle to the tree
+  // The particles' states at the stage being evaluated (null: particles_), read by the tree
+  // for a spring from a particle to it.
+  mutable const std::vector<particle_state>* stage_particles_ = nullptr;
   mutable std::vector<spring_now> particle_springs_now_;  // per file spring (those with a particle end)
   std::vector<std::array<world_expression, 3>> forces_;  // bound
   glm::dvec3 gravity_{0.0};                             // in the gravity frame's coordinates

@@ -131,8 +131,9 @@ inline bool frame_turns(const std::vector<frame_spec>& frames, int frame) {
 // particle's: its frame's axes, origin at the particle). On a joint frame or a body (a link of
 // the tree) it acts through the joint Jacobian (an external force on the tree, core/dynamics);
 // on a particle it is a force in the particle's equation of motion (scenes/world/world_model.hpp;
-// its other end a particle, a frame above every joint or the world); on a prescribed frame or
-// the world it only pulls (their motion is given).
+// its other end anything: with a particle or the tree at the other end, the particles and the
+// tree are stepped as one state); on a prescribed frame or the world it only pulls (their
+// motion is given).
 struct spring_spec {
   std::string name;
   int from = -1, to = -1;            // frames, -1: the world (when the end is not a body or a particle)

@@ -1,7 +1,9 @@
 // Springs of a file's "springs" with particle ends (scenes/world/world_model.hpp): two equal
 // masses joined by a spring, free, against the closed form of the two-body oscillator; a
-// particle on a spring to the world against the same particle tied by its own "spring"; the
-// file written and read back names the particle ends.
+// particle on a spring to the world against the same particle tied by its own "spring"; a
+// particle on a spring to a slider joint (the particles and the joint tree stepped as one
+// state) against the two-mass closed form, and a particle hung by a spring from a hinge
+// pendulum keeping its energy; the file written and read back names the particle ends.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -65,6 +67,74 @@ TEST(WorldParticleSprings, ASpringToTheWorldPullsLikeTheParticlesOwnSpring) {
     worst = std::max(worst, glm::length(tied->model().particle(0).r - sprung->model().particle(0).r));
   }
   EXPECT_LT(worst, 1e-12);
+}
+
+// A slider joint frame (a cart of M = 3 kg on x) and a particle m = 1 kg joined by k = 50 N/m,
+// L0 = 1 m, no gravity; the particle starts d0 = 0.2 m beyond the rest length, both at rest.
+// The separation oscillates with the reduced mass: omega = sqrt(k (1/M + 1/m)),
+//   x_p - q = L0 + d0 cos(omega t),  and the centre of mass stays:  M q + m x_p = m (L0 + d0)
+//   =>  q(t) = m d0 (1 - cos(omega t)) / (M + m).
+TEST(WorldParticleSprings, AParticleOnASpringToASliderOscillatesWithTheReducedMass) {
+  const auto scene = test::started_world(R"json({ "gravity": [0, 0, 0], "integrator": "rk4",
+    "frames": [ { "name": "cart", "joint": { "type": "slider", "axis": [1, 0, 0] }, "mass": 3 } ],
+    "particles": [ { "name": "p", "position": [1.2, 0, 0], "mass": 1 } ],
+    "springs": [ { "name": "s", "from": "cart", "to": "p", "stiffness": 50, "rest_length": 1 } ] })json");
+  const double big_m = 3.0, m = 1.0, k = 50.0, rest = 1.0, d0 = 0.2;
+  const double omega = std::sqrt(k * (1.0 / big_m + 1.0 / m));
+  const double dt = 1.0 / 1000.0;
+  double worst_q = 0.0, worst_p = 0.0, worst_centre = 0.0;
+  for (int step = 1; step <= 2000; ++step) {  // 2 s: more than two periods (0.77 s)
+    scene->step(dt);
+    const double t = scene->model().time();
+    const double q = scene->model().joints().q(0, 0), x = scene->model().particle(0).r.x;
+    const double expected_q = m * d0 * (1.0 - std::cos(omega * t)) / (big_m + m);
+    worst_q = std::max(worst_q, std::abs(q - expected_q));
+    worst_p = std::max(worst_p, std::abs(x - (expected_q + rest + d0 * std::cos(omega * t))));
+    worst_centre = std::max(worst_centre, std::abs(big_m * q + m * x - m * (rest + d0)));
+  }
+  std::printf("slider and particle: worst cart %.3g m, particle %.3g m, centre of mass %.3g kg m\n", worst_q, worst_p,
+              worst_centre);
+  EXPECT_LT(worst_q, 1e-9);
+  EXPECT_LT(worst_p, 1e-9);
+  EXPECT_LT(worst_centre, 1e-12);
+}
+
+// A particle (0.5 kg) hung by a spring (k = 40 N/m, L0 = 0.5 m) from the bob of a hinge pendulum
+// (1 kg at 1 m) in gravity, swinging in a plane and out of it: the total energy (the tree's
+// kinetic + potential, the particle's 1/2 m v^2 - m g . r, the spring's k (|d| - L0)^2 / 2)
+// is constant. Its drift over 60 s is the integrator's: halving the step shrinks it by the
+// order of rk4 (2^4 at least), which a force missing on either end would not.
+TEST(WorldParticleSprings, AParticleOnASpringFromAPendulumKeepsTheEnergy) {
+  const auto drift_over = [](double dt, double seconds, double& farthest) {
+    const auto scene = test::started_world(R"json({ "gravity": [0, -9.81, 0], "integrator": "rk4",
+      "frames": [ { "name": "arm", "joint": { "type": "hinge", "axis": [0, 0, 1], "position": 0.7 },
+                    "mass": 1, "center_of_mass": [0, -1, 0], "inertia": [0.01, 0.01, 0.01] } ],
+      "particles": [ { "name": "p", "position": [0.9, -1.6, 0.1], "velocity": [0, 0, 0.3], "mass": 0.5 } ],
+      "springs": [ { "name": "s", "from": "arm", "from_offset": [0, -1, 0], "to": "p", "stiffness": 40,
+                     "rest_length": 0.5 } ] })json");
+    const world_model& model = scene->model();
+    const auto energy = [&] {
+      const particle_state& p = model.particle(0);
+      return model.joints().tree_energy(0) + 0.5 * 0.5 * glm::dot(p.v, p.v) + 0.5 * 9.81 * p.r.y +
+             model.spring(0).energy;
+    };
+    const double e0 = energy();
+    double drift = 0.0;
+    for (int step = 1; step <= int(std::lround(seconds / dt)); ++step) {
+      scene->step(dt);
+      drift = std::max(drift, std::abs(energy() - e0) / std::abs(e0));
+      farthest = std::max(farthest, std::abs(model.particle(0).r.z));
+    }
+    return drift;
+  };
+  double farthest = 0.0;
+  const double long_run = drift_over(1.0 / 50.0, 60.0, farthest);
+  const double coarse = drift_over(1.0 / 50.0, 6.0, farthest), fine = drift_over(1.0 / 100.0, 6.0, farthest);
+  std::printf("pendulum and particle: relative energy drift %.3g over 60 s (dt 20 ms); over 6 s %.3g (20 ms), %.3g "
+              "(10 ms)\n", long_run, coarse, fine);
+  EXPECT_LT(long_run, 1e-3);
+  EXPECT_GT(coarse / fine, 16.0) << "the drift shrinks as rk4's error";
+  EXPECT_GT(farthest, 0.1) << "m: the particle swung out of the pendulum's plane";
 }
 
 TEST(WorldParticleSprings, AParticleEndIsWrittenByItsName) {

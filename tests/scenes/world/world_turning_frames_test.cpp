@@ -178,10 +178,7 @@ TEST(WorldTurningFrames, SpringEndsThatCannotBeAreRefusedWithPositionAndKey) {
     return e.value_or("accepted");
   };
   EXPECT_EQ(refused("", "p", "world"), "accepted");  // a particle end: tests/scenes/world/world_particle_springs_test.cpp
-  EXPECT_EQ(refused("", "p", "b"),
-            "x.json:3:26: springs[0].from: a spring from a particle to a body, a joint frame or a frame below one is "
-            "not modelled (the particles are stepped apart from the joint tree): join the particle to another "
-            "particle, a frame above every joint or the world");
+  EXPECT_EQ(refused("", "p", "b"), "accepted");  // stepped with the tree as one state
   EXPECT_EQ(refused("", "p", "p"), "x.json:3:37: springs[0].to: a spring needs two different ends");
   EXPECT_EQ(refused(R"json(, "integrator": "rk4")json", "b", "world"),
             "x.json:3:41: springs[0].to: body 'b' has its own \"integrator\" or \"gyro\": a body on a spring is "
