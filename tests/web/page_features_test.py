@@ -21,7 +21,9 @@ import shutil
 import sys
 import tempfile
 
+import page_test as pages
 from cdp_browser import Browser, BrowserError
+from page_files import wait_download
 from web_paths import WEB_BUILD
 
 WIDTH, HEIGHT = 1280, 720
@@ -78,8 +80,9 @@ class page_tab:
 
 
 # [SECTION] The checks
-def console_errors(check, console):
-    errors = [line for line in console if "framelab: error" in line or "EXCEPTION" in line]
+def console_errors(check, tab):
+    """page_test's console errors of the tab (exceptions, error lines), as one problem."""
+    errors = pages.console_errors(tab)
     return [f"{check}: " + "; ".join(errors[:3])] if errors else []
 
 
@@ -123,7 +126,7 @@ def bench_problems(browser, page, folder, shots):
             problems.append(f"bench: only {len(during)} frames during the run")
         if max(gaps_during, default=0) > limit:
             problems.append(f"bench: {max(gaps_during):.0f} ms without a frame during the run (limit {limit:.0f} ms)")
-        problems += console_errors("bench", b.console)
+        problems += console_errors("bench", b.tab)
     finally:
         b.close()
     return problems
@@ -147,17 +150,19 @@ def record_problems(browser, page, folder, shots):
                 problems.append(f"record: the file starts {header}, not WebM's EBML header 1a 45 df a3")
             if size < 20000:
                 problems.append(f"record: {size} bytes is too small for 2 s of video")
-            download = os.path.join(b.downloads, "t.webm")
             try:
-                b.tab.wait_for(lambda: os.path.exists(download) and os.path.getsize(download) == size, 30, "download")
+                download = wait_download(b.downloads, "t.webm")
                 with open(download, "rb") as f:
-                    print(f"record: downloaded t.webm, {size} bytes, starting {f.read(4).hex(' ')}")
-                with open(download, "rb") as f:
-                    if f.read(4) != bytes.fromhex("1a45dfa3"):
-                        problems.append("record: the downloaded t.webm does not start with WebM's EBML header")
-            except BrowserError:
-                problems.append(f"record: no download of t.webm ({size} bytes) in {b.downloads}")
-        problems += console_errors("record", b.console)
+                    start = f.read(4)
+                downloaded = os.path.getsize(download)
+                print(f"record: downloaded t.webm, {downloaded} bytes, starting {start.hex(' ')}")
+                if downloaded != size:
+                    problems.append(f"record: the download has {downloaded} bytes, the page made {size}")
+                if start != bytes.fromhex("1a45dfa3"):
+                    problems.append("record: the downloaded t.webm does not start with WebM's EBML header")
+            except BrowserError as e:
+                problems.append(f"record: {e}")
+        problems += console_errors("record", b.tab)
     finally:
         b.close()
     return problems
