@@ -440,8 +440,9 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     ui::set_message(state, "Not as the link asked: " + text, true);
   }
   state.host_file_picker = platform::has_file_picker();
-  state.recording.video_extension = platform::video_outputs.default_extension;
-  state.recording.video_formats = platform::video_outputs.dialog_line;
+  const platform::recording_formats videos = platform::video_outputs();
+  state.recording.video_extension = videos.default_extension;
+  state.recording.video_formats = videos.dialog_line;
   platform::deliver_saved_files();
   if (!rehearsed) {
     state.lesson_files = find_all_lessons();

@@ -6,7 +6,7 @@
 //   NAME.gif   an animated GIF (256 colours); browsers slow down frames shorter than
 //              2/100 s, so GIFs play best at 50 fps or less
 //   NAME.webm  VP8 video, yuv420p, so width and height must be even: on the desktop by
-//              ffmpeg's libvpx, in the browser by its own MediaRecorder
+//              ffmpeg's libvpx, in the browser by its VideoEncoder (or MediaRecorder)
 //              (app/platform/web_video_encoder.cpp), which does not do .mp4 and .gif
 //   DIR/       a folder of numbered PNGs, frame_00000.png, frame_00001.png, ... (a path
 //              ending in '/', or a folder that exists)

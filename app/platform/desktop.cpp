@@ -35,7 +35,7 @@ std::optional<std::string> load_gl() {
 
 std::string runtime_description() { return ""; }
 
-const recording_formats video_outputs{".mp4", "Record into (.mp4, .gif, .webm, or a folder/ for PNGs):"};
+recording_formats video_outputs() { return {".mp4", "Record into (.mp4, .gif, .webm, or a folder/ for PNGs):"}; }
 
 std::optional<page_start> started_from_page() { return std::nullopt; }
 

@@ -35,13 +35,14 @@ extern const char* const gl_context_name;  // "OpenGL 3.3 core", "WebGL2 (OpenGL
 // when it fails or the version is below 3.3), nothing to do in the browser.
 std::optional<std::string> load_gl();
 
-// The recordings this build makes (File > Record's default and its line): .mp4 on the
-// desktop; .webm in the page (the browser's MediaRecorder: app/platform/web_video_encoder.cpp).
+// The recordings this build makes (File > Record's default and its lines): .mp4 on the
+// desktop; .webm in the page, by the browser's VideoEncoder or, where it has none, its
+// MediaRecorder (app/platform/web_video_encoder.cpp): the dialog says which.
 struct recording_formats {
-  const char* default_extension;
-  const char* dialog_line;
+  std::string default_extension;
+  std::string dialog_line;
 };
-extern const recording_formats video_outputs;
+recording_formats video_outputs();
 
 // What runs the program, for the benchmarks' host line: "" on the desktop (the host line
 // says it), "WebAssembly in a browser (Chrome/120.0.0.0), one thread of 2 logical CPUs" in

@@ -60,8 +60,6 @@ void request_gl_context() {
 
 std::optional<std::string> load_gl() { return std::nullopt; }  // emscripten links the WebGL2 functions
 
-const recording_formats video_outputs{".webm", "Record into (.webm, or a folder/ for PNGs):"};
-
 // [SECTION] The page's JavaScript (web_shell.html's framelabPage) and the program exchange
 // JSON texts: `which` 0 is how the page started, 1 the oldest of its messages (taken by the copy).
 namespace {
@@ -95,6 +93,10 @@ EM_JS(void, copy_runtime_text, (char* buffer, int size), {
   var cpus = typeof navigator !== "undefined" && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 0;
   var text = "WebAssembly " + where + ", one thread" + (cpus > 0 ? " of " + cpus + " logical CPU" + (cpus === 1 ? "" : "s") : "");
   stringToUTF8(text, buffer, size);
+});
+// "VideoEncoder", "MediaRecorder" or "" (none; no page: node): web_shell.html's recordingMethod.
+EM_JS(void, copy_recording_method, (char* buffer, int size), {
+  stringToUTF8(typeof framelabPage === "undefined" ? "" : framelabPage.recordingMethod(), buffer, size);
 });
 EM_JS(void, page_download, (const char* path), { framelabPage.download(UTF8ToString(path)); });
 #pragma clang diagnostic pop
@@ -145,6 +147,18 @@ std::string runtime_description() {
 }
 
 void pick_file() { page_pick_file(); }
+
+recording_formats video_outputs() {
+  char method[32] = {};
+  copy_recording_method(method, sizeof method);
+  const std::string how =
+      std::string(method) == "VideoEncoder"
+          ? "VP8 by the browser's VideoEncoder at exact frame times: it plays at true speed"
+      : std::string(method) == "MediaRecorder"
+          ? "the browser's MediaRecorder (no VideoEncoder here): it plays at the speed the page drew"
+          : "this browser records no .webm (neither VideoEncoder nor MediaRecorder)";
+  return {".webm", "Record into (.webm, or a folder/ for PNGs):\nVideo: " + how};
+}
 
 void status_changed(const std::string& text) { std::printf("framelab: status: %s\n", text.c_str()); }
 

@@ -1,31 +1,33 @@
 // The browser's stand-in for app/ffmpeg_encoder.cpp: ffmpeg's libraries are not in the page.
-// A .webm goes to the browser's own encoder, MediaRecorder (web_shell.html's
-// framelabPage.startRecording): each frame the recorder reads from the back buffer (the
-// whole canvas; a stage recording is presentation mode, the stage filling it) is drawn,
-// turned upright, into a canvas of the recording's own, whose captureStream(0) track takes
-// one video frame per requestFrame(). finish() stops the MediaRecorder; the page then puts
-// the WebM at the path and hands it over as a download, as every saved file (download()).
-// .mp4 and .gif are refused with the reason (PNG folders record as on the desktop).
+// A .webm goes to the browser's own encoders (web_shell.html's framelabPage.startRecording):
+// each frame the recorder reads from the back buffer (the whole canvas; a stage recording is
+// presentation mode, the stage filling it) is turned upright and encoded as VP8 by the
+// browser's VideoEncoder with frame i at i / fps, as the desktop's writer stamps it, into a
+// WebM the page writes itself (web_shell.html's `webm`); where the browser has no
+// VideoEncoder, its MediaRecorder records the frames, stamped with the time they were drawn.
+// finish() stops the recording; the page then puts the WebM at the path and hands it over as
+// a download, as every saved file (download()). .mp4 and .gif are refused with the reason
+// (PNG folders record as on the desktop).
 #include <emscripten.h>
 
 #include "app/ffmpeg_encoder.hpp"
 
 namespace framelab {
 
-struct ffmpeg_encoder::libav {};  // here: a MediaRecorder of the page is running
+struct ffmpeg_encoder::libav {};  // here: a recording of the page is running
 
 ffmpeg_encoder::ffmpeg_encoder() = default;
 
 namespace {
 
-const std::string no_ffmpeg = "the browser version records .webm (the browser's MediaRecorder) and PNG folders, "
+const std::string no_ffmpeg = "the browser version records .webm (the browser's own VP8 encoder) and PNG folders, "
                               "no .mp4 or .gif (no ffmpeg in the page)";
 
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wdollar-in-identifier-extension"
 // Writes "" or why the page cannot record into `why`.
 EM_JS(void, page_start_recording, (int width, int height, int fps, char* why, int size), {
-  var reason = typeof framelabPage === "undefined" ? "no browser page here (node): no MediaRecorder"
+  var reason = typeof framelabPage === "undefined" ? "no browser page here (node): no video encoder"
                                                    : framelabPage.startRecording(width, height, fps);
   stringToUTF8(reason, why, size);
 });

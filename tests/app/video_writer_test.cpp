@@ -130,7 +130,7 @@ TEST_F(video_writer_test, mp4_decodes_to_the_frames_written) {
   EXPECT_TRUE(other_files("clip.mp4").empty());
 }
 
-// .webm: VP8 by ffmpeg's libvpx on the desktop (the page's MediaRecorder: tests/web/page_features_test.py).
+// .webm: VP8 by ffmpeg's libvpx on the desktop (the page's VideoEncoder: tests/web/page_features_test.py).
 TEST_F(video_writer_test, webm_decodes_to_the_frames_written) {
   ASSERT_EQ(record(path("clip.webm")), "");
   expect_video(path("clip.webm"), "vp8");

@@ -161,18 +161,20 @@ def still_running(tab, shots, name):
             [f"the status line says '{s}'" for s in loaded])
 
 
-BUTTON = (41, 74, 114)  # the interface theme's button colour (ui/ui_style), as drawn over a dialog
+# The interface theme's button colour (ui/ui_style) as drawn in a dialog and in a panel.
+BUTTON = (41, 74, 114)
+PANEL_BUTTON = (35, 69, 109)
 DIALOG_BUTTONS = ["verb", "Cancel"]  # ui/preset_dialogs.cpp's path_dialog: [Save|Load|Open|Play] [Cancel]
 
 
-def dialog_buttons(png):
-    """The centres (x, y) of the buttons on the lowest row of buttons in the picture, left to
-    right: runs of the button colour at least 30 pixels wide."""
+def dialog_buttons(png, count=len(DIALOG_BUTTONS), colour=BUTTON):
+    """The centres (x, y) of the buttons on the lowest row of `count` buttons in the picture, left
+    to right: runs of the button colour at least 30 pixels wide."""
     width, height, rows = pages.read_png(png)
     def runs(y):
         found, start = [], None
         for x in range(width + 1):
-            inside = x < width and max(abs(a - b) for a, b in zip(rows[y][x], BUTTON)) <= 3
+            inside = x < width and max(abs(a - b) for a, b in zip(rows[y][x], colour)) <= 3
             if inside and start is None:
                 start = x
             elif not inside and start is not None:
@@ -180,7 +182,7 @@ def dialog_buttons(png):
                     found.append((start, x - 1))
                 start = None
         return found
-    rows_with_buttons = [(y, r) for y, r in ((y, runs(y)) for y in range(height)) if len(r) == len(DIALOG_BUTTONS)]
+    rows_with_buttons = [(y, r) for y, r in ((y, runs(y)) for y in range(height)) if len(r) == count]
     if not rows_with_buttons:
         return []
     lowest, spans = rows_with_buttons[-1]
