@@ -29,6 +29,18 @@ bool any_run_in_progress() noexcept {
   return process_busy.load();
 }
 
+bool threads_can_start() {
+  static const bool can = [] {
+    try {
+      std::thread([] {}).join();
+      return true;
+    } catch (const std::system_error&) {
+      return false;
+    }
+  }();
+  return can;
+}
+
 std::string format_duration(double seconds) {
   char text[48];
   if (!std::isfinite(seconds) || seconds < 0.0) return "?";
@@ -195,9 +207,14 @@ bool runner::run_case(bench_case& c, std::size_t index, const timing_settings& t
   // are kept even when the run was cancelled during the case.
   std::vector<record> made = ctx.take_records();
   const bool completed = !stop_.load();
+  const double case_seconds = seconds_since(case_start);
   tally_.done_cost += std::max(c.cost, 0.0);
-  tally_.done_seconds += seconds_since(case_start);
+  tally_.done_seconds += case_seconds;
   const std::lock_guard lock(mutex_);
+  if (case_seconds > progress_.longest_case_seconds) {
+    progress_.longest_case_seconds = case_seconds;
+    progress_.longest_case = c.name;
+  }
   for (auto& r : made) records_.push_back(std::move(r));
   progress_.record_count = records_.size();
   progress_.elapsed_seconds = seconds_since(run_start_);

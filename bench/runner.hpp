@@ -50,6 +50,10 @@ struct run_progress {
   std::vector<std::string> errors;  // "case name: what went wrong", for cases that threw
   // 0..1 for a progress bar: finished cases' cost over the total cost.
   double fraction = 0.0;
+  // The case that took longest so far, set-up included (in slices: the longest the page
+  // went without a frame because of the run).
+  double longest_case_seconds = 0.0;
+  std::string longest_case;
 };
 
 struct runner_options {
@@ -122,6 +126,10 @@ class runner {
 
 // True while some runner in this process is running.
 bool any_run_in_progress() noexcept;
+
+// False where no thread can start (the browser's page): runs go in slices there, and the
+// options' slice_max apply (bench/options.hpp cap_for_slices). Tried once, then remembered.
+bool threads_can_start();
 
 // "1 h 02 min", "3 min 05 s", "42 s", "0.8 s" for a duration in seconds.
 std::string format_duration(double seconds);

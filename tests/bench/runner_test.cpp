@@ -369,6 +369,24 @@ TEST(runner, in_slices_start_returns_at_once_and_each_slice_measures_one_bounded
   }
 }
 
+TEST(runner, progress_names_the_longest_case_with_its_untimed_set_up) {
+  std::vector<bench_case> cases = tiny_cases(3);
+  bench_case slow = tiny_case(9);
+  slow.name = "slow set-up";
+  slow.run = [](case_context& ctx) {
+    spin_for(40ms);  // untimed: a set-up the slice cannot cut
+    ctx.measure(10.0, [] { spin_for(20us); });
+  };
+  cases.insert(cases.begin() + 1, slow);
+  runner sliced(runner_options{.threads = false});
+  ASSERT_FALSE(sliced.start(std::move(cases)));
+  sliced.wait();
+  const run_progress p = sliced.progress();
+  EXPECT_EQ(p.longest_case, "slow set-up");
+  EXPECT_GE(p.longest_case_seconds, 0.04);
+  EXPECT_TRUE(threads_can_start());  // the desktop: the options' slice_max do not apply
+}
+
 TEST(runner, in_slices_cancel_stops_at_the_next_slice_and_wait_drives_the_slices) {
   std::atomic<long long> calls{0};
   std::vector<bench_case> cases;

@@ -16,11 +16,14 @@ program starts (one <script> added in front of the program's; the page itself is
            fps (within a frame), however slowly the page drew them.
   record-mediarecorder  (only with --only) the same where VideoEncoder is hidden: the page's
            MediaRecorder fallback makes the WebM; its length is printed, not checked.
+  bench-all  (only with --only; minutes) every benchmark in turn (--quick where it has it): the
+           longest gap between frames during each run, for the README.
 Chromium is driven through its DevTools protocol by tests/web/cdp_browser.py; the WebM is also
 checked as the download it arrives as. PNGs go to shots/ in the web build's folder (web_paths.py).
   tests/web/page_features_test.py [--page WEB_BUILD/framelab.html] [--native FRAMELAB]
-                                  [--only bench|record|record-mediarecorder]"""
+                                  [--only bench|record|record-mediarecorder|bench-all]"""
 import argparse
+import base64
 import csv
 import json
 import os
@@ -102,7 +105,9 @@ def median(values):
 
 
 # The list benchmark's options for the page's run (`bench set`) and the native one (--quick ...).
-BENCH_OPTIONS = [("quick", "1"), ("sizes", "100,1000,10000"), ("value-bytes", "8,64")]
+# In the page sizes above the list's slice_max (bench/list_bench.cpp) are left out: 100000 here.
+BENCH_OPTIONS = [("quick", "1"), ("sizes", "100,1000,10000,100000"), ("value-bytes", "8,64")]
+LIST_SLICE_MAX = 10000
 
 
 def csv_rows(path):
@@ -114,8 +119,9 @@ def export_problems(tab, downloads, shots, native):
     """After the run: the panel's Export CSV and Export JSON buttons (the lowest row of two panel
     buttons in the panel's right half) clicked; each file arrives as a download. The CSV has the
     header and one row per record, the same cases (its parameter columns, in any order) as the
-    native `framelab bench list` with the same options; the JSON has as many records and its host
-    says WebAssembly in a browser."""
+    native `framelab bench list` with the same options and the sizes up to the page's cap; the JSON
+    has as many records, those capped sizes among its options, and its host says WebAssembly in a
+    browser."""
     left = WIDTH // 2
     png = os.path.join(shots, "bench_export.png")
     buttons = dialog_buttons(tab.screenshot(png, clip=(left, 0, WIDTH - left, HEIGHT)), 2, PANEL_BUTTON)
@@ -130,21 +136,25 @@ def export_problems(tab, downloads, shots, native):
             page_json = json.load(f)
     except (BrowserError, ValueError) as e:
         return [f"bench: export: {e}"]
+    # The native run: the same options with the sizes the page keeps (the cap: the JSON's options).
+    capped = ",".join(s for s in dict(BENCH_OPTIONS)["sizes"].split(",") if int(s) <= LIST_SLICE_MAX)
     native_csv_path = os.path.join(downloads, "native.csv")
     command = [native, "bench", "list", "--csv", native_csv_path]
     for key, value in BENCH_OPTIONS:
-        command += ["--quick"] if key == "quick" else [f"--{key}", value]
+        command += ["--quick"] if key == "quick" else [f"--{key}", capped if key == "sizes" else value]
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL, timeout=120)
     native_csv = csv_rows(native_csv_path)
     params = native_csv[0].index("ns_per_element")  # the columns before it name the case
     cases = lambda rows: sorted(tuple(row[:params]) for row in rows[1:])
     print(f"bench: exported framelab-bench-list.csv ({len(page_csv) - 1} records) and .json "
           f"({len(page_json.get('records', []))} records, host '{page_json.get('host')}'); "
-          f"the native run of the same options: {len(native_csv) - 1} records")
+          f"the native run of the same options with sizes {capped}: {len(native_csv) - 1} records")
     if page_csv[0] != native_csv[0]:
         problems.append(f"bench: the CSV's header {page_csv[0]} is not the native {native_csv[0]}")
     if cases(page_csv) != cases(native_csv):
         problems.append(f"bench: the CSV's {len(page_csv) - 1} records are not the native run's {len(native_csv) - 1}")
+    if page_json.get("options", {}).get("sizes") != capped:
+        problems.append(f"bench: the run's sizes {page_json.get('options', {}).get('sizes')}, not the capped {capped}")
     if len(page_json.get("records", [])) != len(page_csv) - 1:
         problems.append(f"bench: the JSON has {len(page_json.get('records', []))} records, the CSV {len(page_csv) - 1}")
     if "WebAssembly in a browser" not in page_json.get("host", ""):
@@ -153,7 +163,8 @@ def export_problems(tab, downloads, shots, native):
 
 
 def bench_problems(browser, page, folder, shots, native):
-    """A run of 36 list cases (quick, 100 to 10,000 elements, 8 and 64 bytes) between two shots
+    """A run of 36 list cases (quick, 100 to 10,000 elements (100,000 asked for: over the page's
+    cap), 8 and 64 bytes) between two shots
     that mark its start and end: the gaps between frames before it and during it; then its
     exports (export_problems)."""
     script = "\n".join(["show benchmarks", "bench select list"] + [f"bench set {k} {v}" for k, v in BENCH_OPTIONS] +
@@ -190,6 +201,50 @@ def bench_problems(browser, page, folder, shots, native):
             problems.append(f"bench: {max(gaps_during):.0f} ms without a frame during the run (limit {limit:.0f} ms)")
         problems += export_problems(b.tab, b.downloads, shots, native)
         problems += console_errors("bench", b.tab)
+    finally:
+        b.close()
+    return problems
+
+
+# Every benchmark, each with --quick where it has it (render and tank have none: their defaults).
+ALL_BENCHMARKS = [("ad", True), ("broadphase", True), ("hierarchy", True), ("integrators", True), ("joints", True),
+                  ("list", True), ("pairs", True), ("render", False), ("tank", False), ("world", True)]
+
+
+def bench_all_problems(browser, page, folder, shots):
+    """(Only when asked: minutes.) Every benchmark run in the page in turn, a shot before each
+    marking where it starts: per benchmark its frames, the longest gap between frames and the
+    panel's longest case. A measurement for the README; it fails only if a run does not end."""
+    steps = ["show benchmarks", "wait 30"]
+    for name, quick in ALL_BENCHMARKS:
+        steps += [f"bench select {name}"] + (["bench set quick 1"] if quick else [])
+        steps += [f"shot /tmp/bench_{name}.png", "bench run", "bench wait 1000000"]
+    steps += ["shot /tmp/bench_end.png", "wait 100000", ""]
+    b = page_tab(browser, page, "?scene=carousel&script=/test/run.script", folder, "\n".join(steps))
+    problems = []
+    try:
+        if not b.follow(3600, until=r"wrote /tmp/bench_end.png|framelab: error"):
+            problems.append("bench-all: the runs did not end within an hour")
+        test = json.loads(b.tab.evaluate("JSON.stringify(framelabTest)"))
+        marks = [(t, m.group(1)) for t, text in test["lines"] if (m := re.search(r"wrote /tmp/bench_(\w+)\.png", text))]
+        frames = test["frames"]
+        before = [y - x for x, y in zip(frames, frames[1:]) if y < marks[0][0]] if marks else []
+        print(f"bench-all: before the runs a frame every {median(before[-40:]):.0f} ms (median)")
+        longest = 0.0
+        for (start, name), (end, _) in zip(marks, marks[1:]):
+            during = [t for t in frames if start < t <= end][1:]  # the shot's own frame left out
+            gaps = [y - x for x, y in zip(during, during[1:])]
+            longest = max(longest, max(gaps, default=0))
+            print(f"bench-all: {name}: {(end - start) / 1000:.1f} s, {len(during)} frames, median gap "
+                  f"{median(gaps):.0f} ms, longest {max(gaps, default=0):.0f} ms")
+        print(f"bench-all: the longest gap between frames in every run: {longest:.0f} ms")
+        # The page's own shots (each shows the previous run's "Longest case" line) into shots/.
+        for _, name in marks:
+            data = b.tab.evaluate(f"""(() => {{ const bytes = FS.readFile('/tmp/bench_{name}.png'); let s = '';
+                for (const x of bytes) s += String.fromCharCode(x); return btoa(s); }})()""")
+            with open(os.path.join(shots, f"bench_all_{name}.png"), "wb") as f:
+                f.write(base64.b64decode(data))
+        problems += console_errors("bench-all", b.tab)
     finally:
         b.close()
     return problems
@@ -343,17 +398,17 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--page", default=os.path.join(WEB_BUILD, "framelab.html"))
     parser.add_argument("--native", default=NATIVE, help="the desktop framelab (bench: the same cases exported)")
-    parser.add_argument("--only", choices=["bench", "record", "record-mediarecorder"],
+    parser.add_argument("--only", choices=["bench", "record", "record-mediarecorder", "bench-all"],
                         help="one case; record-mediarecorder (the fallback where the browser has no VideoEncoder) "
-                             "runs only when asked")
+                             "and bench-all (every benchmark in turn: minutes) run only when asked")
     args = parser.parse_args()
     shots = os.path.join(os.path.dirname(os.path.abspath(args.page)), "shots")
     os.makedirs(shots, exist_ok=True)
     problems = []
     with Browser(f"{WIDTH}x{HEIGHT}") as browser:
         for name, check in (("bench", lambda *a: bench_problems(*a, native=args.native)), ("record", record_problems),
-                            ("record-mediarecorder", record_fallback_problems)):
-            if args.only != name and (args.only or name == "record-mediarecorder"):
+                            ("record-mediarecorder", record_fallback_problems), ("bench-all", bench_all_problems)):
+            if args.only != name and (args.only or name in ("record-mediarecorder", "bench-all")):
                 continue
             folder = tempfile.mkdtemp(prefix=f"framelab-{name}-")
             try:
