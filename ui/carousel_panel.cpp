@@ -61,7 +61,7 @@ void swatch(const glm::vec4& c) {
 }
 
 // One row of the readouts table: name, value, unit.
-void readout_row(const char* name, double value, const char* unit, const char* tip) {
+void value_row(const char* name, double value, const char* unit, const char* tip) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(name);
@@ -88,11 +88,11 @@ void draw_carousel_panel(ui_state& state) {
   const dynamic_transform<double, 2> a2 = scene->platform_at(scene->time());
   const dynamic_transform<double, 2> world = scene->puck_world();
   if (begin_wide_table("readouts", 3, 4, false)) {
-    readout_row("platform w", a2.angular_velocity, "rad/s", "The platform's angular velocity");
-    readout_row("platform alpha", a2.angular_accel, "rad/s^2", "The platform's angular acceleration");
-    readout_row("puck |v1|", glm::length(scene->puck_local().velocity), "m/s",
+    value_row("platform w", a2.angular_velocity, "rad/s", "The platform's angular velocity");
+    value_row("platform alpha", a2.angular_accel, "rad/s^2", "The platform's angular acceleration");
+    value_row("puck |v1|", glm::length(scene->puck_local().velocity), "m/s",
                 "The puck's speed relative to the platform (local)");
-    readout_row("puck |v3|", glm::length(world.velocity), "m/s",
+    value_row("puck |v3|", glm::length(world.velocity), "m/s",
                 "The puck's speed in the world (global): constant without an applied force");
     ImGui::EndTable();
   }

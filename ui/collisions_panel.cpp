@@ -133,10 +133,6 @@ void draw_ball_slider(ui_state& state) {
   if (const auto it = state.field_errors.find("balls"); it != state.field_errors.end()) error_text(it->second.c_str());
 }
 
-float button_width(const char* label) {
-  return ImGui::CalcTextSize(label).x + 2.0f * ImGui::GetStyle().FramePadding.x;
-}
-
 void draw_growth(ui_state& state, collisions& scene, panel_settings& settings) {
   if (button("Time all", "Time the three methods on the current balls (best of 5) and log them")) {
     scene.time_all_methods(5);

@@ -46,11 +46,6 @@ void clock_controls(ui_state& state) {
 
 }  // namespace
 
-// A button's width with its label.
-float button_width(const char* label) {
-  return ImGui::CalcTextSize(label, nullptr, true).x + 2.0f * ImGui::GetStyle().FramePadding.x;
-}
-
 void draw_transport_buttons(ui_state& state) {
   simulation& sim = *state.sim;
   const float play_width = ImGui::GetFontSize() * 4.5f;

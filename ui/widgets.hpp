@@ -46,6 +46,9 @@ bool begin_wide_table(const char* id, int columns, int rows, bool header, float 
 // The width of a checkbox with its label.
 float checkbox_width(const char* label);
 
+// The width of a button with its label (the part after "##" is an id, not shown).
+float button_width(const char* label);
+
 // What the panels could not show whole, collected while a test asks for it (the app
 // collects nothing): text wider than the field or window that holds it, and the height
 // of every plot's data area. The widgets below and line_plot report into it.

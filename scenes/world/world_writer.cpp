@@ -15,7 +15,7 @@ namespace framelab {
 
 namespace {
 
-using json = nlohmann::ordered_json;
+using ordered_json = nlohmann::ordered_json;  // keys stay in the order they are written
 
 // A float (colours) as the double whose shortest text reads back to the same float:
 // 0.36f is written 0.36, not 0.36000001430511475.
@@ -24,7 +24,7 @@ double shortest_float(float x) { return std::strtod(shortest_text(x).c_str(), nu
 // A number in the file loads as constant_expression(x), whose text is std::to_string(x)
 // (scenes/world/world_expression.cpp): written back as that number; anything else as the
 // expression's text, which compiles to the same program.
-json expression_json(const world_expression& e) {
+ordered_json expression_json(const world_expression& e) {
   const bool number = !e.uses_time && e.program.program.size() == 1 &&
                       e.program.program[0].op == expression_op::constant &&
                       e.text == std::to_string(e.program.program[0].value);
@@ -32,17 +32,17 @@ json expression_json(const world_expression& e) {
   return e.text;
 }
 
-json expression3_json(const std::array<world_expression, 3>& e) {
-  return json::array({expression_json(e[0]), expression_json(e[1]), expression_json(e[2])});
+ordered_json expression3_json(const std::array<world_expression, 3>& e) {
+  return ordered_json::array({expression_json(e[0]), expression_json(e[1]), expression_json(e[2])});
 }
 
-json vec3_json(const glm::dvec3& v) { return json::array({v.x, v.y, v.z}); }
+ordered_json vec3_json(const glm::dvec3& v) { return ordered_json::array({v.x, v.y, v.z}); }
 
 // The loader keeps an axis normalised, and normalising a unit vector again may change its
 // last bit (normalize((1, 0, 1)) read back as written would not be the same double). So the
 // axis is written as a vector the loader normalises to exactly `unit`: the axis as the file
 // most likely gave it (largest component 1, small integers), else the unit vector itself.
-json axis_json(const glm::dvec3& unit) {
+ordered_json axis_json(const glm::dvec3& unit) {
   const double largest = std::max({std::abs(unit.x), std::abs(unit.y), std::abs(unit.z)});
   const glm::dvec3 scaled = unit / largest;
   const glm::dvec3 candidates[] = {glm::round(scaled * 1e6) / 1e6, scaled, unit};
@@ -51,8 +51,8 @@ json axis_json(const glm::dvec3& unit) {
   return vec3_json(unit);
 }
 
-json color_json(const glm::vec4& c) {
-  json out = json::array({shortest_float(c.r), shortest_float(c.g), shortest_float(c.b)});
+ordered_json color_json(const glm::vec4& c) {
+  ordered_json out = ordered_json::array({shortest_float(c.r), shortest_float(c.g), shortest_float(c.b)});
   if (c.a != 1.0f) out.push_back(shortest_float(c.a));
   return out;
 }
@@ -61,8 +61,8 @@ std::string frame_name(const world_spec& w, int index) {
   return index < 0 ? std::string("world") : w.frames[std::size_t(index)].name;
 }
 
-json shape_json(const shape_spec& s) {
-  json out = json::object();
+ordered_json shape_json(const shape_spec& s) {
+  ordered_json out = ordered_json::object();
   if (!s.name.empty()) out["name"] = s.name;
   switch (s.kind) {
     case shape_kind::sphere:
@@ -90,28 +90,28 @@ json shape_json(const shape_spec& s) {
   return out;
 }
 
-json shapes_json(const std::vector<shape_spec>& shapes) {
-  json out = json::array();
+ordered_json shapes_json(const std::vector<shape_spec>& shapes) {
+  ordered_json out = ordered_json::array();
   for (const auto& s : shapes) out.push_back(shape_json(s));
   return out;
 }
 
-json rotations_json(const std::vector<rotation_term>& rotations) {
-  json out = json::array();
-  for (const auto& r : rotations) out.push_back(json{{"axis", axis_json(r.axis)}, {"angle", expression_json(r.angle)}});
+ordered_json rotations_json(const std::vector<rotation_term>& rotations) {
+  ordered_json out = ordered_json::array();
+  for (const auto& r : rotations) out.push_back(ordered_json{{"axis", axis_json(r.axis)}, {"angle", expression_json(r.angle)}});
   return out;
 }
 
-json arrows_json(const std::vector<arrow_kind>& arrows) {
-  json out = json::array();
+ordered_json arrows_json(const std::vector<arrow_kind>& arrows) {
+  ordered_json out = ordered_json::array();
   for (const arrow_kind a : arrows) out.push_back(arrow_name(a));
   return out;
 }
 
-json trails_json(const world_spec& w, const std::vector<trail_spec>& trails) {
-  json out = json::array();
+ordered_json trails_json(const world_spec& w, const std::vector<trail_spec>& trails) {
+  ordered_json out = ordered_json::array();
   for (const auto& t : trails) {
-    json one = json::object();
+    ordered_json one = ordered_json::object();
     if (t.frame >= 0) one["frame"] = frame_name(w, t.frame);
     one["length"] = t.length;
     if (t.color) one["color"] = color_json(*t.color);
@@ -122,9 +122,9 @@ json trails_json(const world_spec& w, const std::vector<trail_spec>& trails) {
 }
 
 // A joint frame's "joint" and mass properties (scenes/world/world_spec.hpp, joint_spec).
-void write_joint(const joint_spec& j, json& frame) {
+void write_joint(const joint_spec& j, ordered_json& frame) {
   const bool ball = j.kind == joint_kind::ball;
-  json out = json::object();
+  ordered_json out = ordered_json::object();
   out["type"] = j.kind == joint_kind::hinge ? "hinge" : j.kind == joint_kind::slider ? "slider" : "ball";
   if (!ball) out["axis"] = axis_json(j.axis);
   out["position"] = ball ? expression3_json(j.position) : expression_json(j.position[0]);
@@ -139,8 +139,8 @@ void write_joint(const joint_spec& j, json& frame) {
   frame["inertia"] = vec3_json(j.inertia);
 }
 
-json spring_json(const world_spec& w, const spring_spec& s) {
-  json out = json::object();
+ordered_json spring_json(const world_spec& w, const spring_spec& s) {
+  ordered_json out = ordered_json::object();
   out["name"] = s.name;
   const auto end = [&](int frame, int body, int particle) {
     if (particle >= 0) return w.particles[std::size_t(particle)].name;
@@ -157,9 +157,9 @@ json spring_json(const world_spec& w, const spring_spec& s) {
   return out;
 }
 
-json frame_json(const world_spec& w, std::size_t index) {
+ordered_json frame_json(const world_spec& w, std::size_t index) {
   const frame_spec& f = w.frames[index];
-  json out = json::object();
+  ordered_json out = ordered_json::object();
   out["name"] = f.name;
   out["translation"] = expression3_json(f.motion.translation);
   if (!f.motion.rotations.empty()) out["rotations"] = rotations_json(f.motion.rotations);
@@ -169,15 +169,15 @@ json frame_json(const world_spec& w, std::size_t index) {
   if (!f.trails.empty()) out["trail"] = trails_json(w, f.trails);
   if (!f.channels) out["channels"] = false;
   if (f.joint) write_joint(*f.joint, out);
-  json children = json::array();
+  ordered_json children = ordered_json::array();
   for (std::size_t c = 0; c < w.frames.size(); ++c)
     if (w.frames[c].parent == int(index)) children.push_back(frame_json(w, c));
   if (!children.empty()) out["frames"] = std::move(children);
   return out;
 }
 
-json particle_json(const world_spec& w, const particle_spec& p) {
-  json out = json::object();
+ordered_json particle_json(const world_spec& w, const particle_spec& p) {
+  ordered_json out = ordered_json::object();
   out["name"] = p.name;
   out["frame"] = frame_name(w, p.frame);
   out["position"] = expression3_json(p.position);
@@ -185,9 +185,9 @@ json particle_json(const world_spec& w, const particle_spec& p) {
   out["mass"] = expression_json(p.mass);
   out["force"] = expression3_json(p.force);
   if (p.tie == tie_kind::rod) {
-    out["rod"] = json{{"pivot", expression3_json(p.pivot)}, {"length", expression_json(p.length)}};
+    out["rod"] = ordered_json{{"pivot", expression3_json(p.pivot)}, {"length", expression_json(p.length)}};
   } else if (p.tie == tie_kind::spring) {
-    out["spring"] = json{{"pivot", expression3_json(p.pivot)},
+    out["spring"] = ordered_json{{"pivot", expression3_json(p.pivot)},
                          {"stiffness", expression_json(p.stiffness)},
                          {"rest_length", expression_json(p.length)}};
   }
@@ -201,8 +201,8 @@ json particle_json(const world_spec& w, const particle_spec& p) {
   return out;
 }
 
-json body_json(const world_spec& w, const body_spec& b) {
-  json out = json::object();
+ordered_json body_json(const world_spec& w, const body_spec& b) {
+  ordered_json out = ordered_json::object();
   out["name"] = b.name;
   out["frame"] = frame_name(w, b.frame);
   out["position"] = expression3_json(b.position);
@@ -213,7 +213,7 @@ json body_json(const world_spec& w, const body_spec& b) {
     out["integrator"] = b.integrator;
     out["gyro"] = b.gyroscopic;
   }
-  if (b.pivoted) out["pivot"] = json{{"point", vec3_json(b.pivot)}, {"mass", b.mass}};
+  if (b.pivoted) out["pivot"] = ordered_json{{"point", vec3_json(b.pivot)}, {"mass", b.mass}};
   if (!b.shapes.empty()) out["shapes"] = shapes_json(b.shapes);
   if (!b.arrows) out["arrows"] = false;
   if (b.arrow_scale) out["arrow_scale"] = *b.arrow_scale;
@@ -221,10 +221,10 @@ json body_json(const world_spec& w, const body_spec& b) {
   return out;
 }
 
-json parameters_json(const world_spec& w) {
-  json out = json::object();
+ordered_json parameters_json(const world_spec& w) {
+  ordered_json out = ordered_json::object();
   for (const auto& p : w.parameters) {
-    json one = json::object();
+    ordered_json one = ordered_json::object();
     one["value"] = std::get<double>(p.default_value);
     one["min"] = p.min;
     one["max"] = p.max;
@@ -236,14 +236,14 @@ json parameters_json(const world_spec& w) {
 }
 
 // A plain name, or {"channel", "label", "digits"} when the file gave either.
-json readouts_json(const std::vector<readout_def>& readouts) {
-  json out = json::array();
+ordered_json readouts_json(const std::vector<readout_def>& readouts) {
+  ordered_json out = ordered_json::array();
   for (const auto& r : readouts) {
     if (r.label.empty() && r.digits < 0) {
       out.push_back(r.channel);
       continue;
     }
-    json one{{"channel", r.channel}};
+    ordered_json one{{"channel", r.channel}};
     if (!r.label.empty()) one["label"] = r.label;
     if (r.digits >= 0) one["digits"] = r.digits;
     out.push_back(std::move(one));
@@ -254,7 +254,7 @@ json readouts_json(const std::vector<readout_def>& readouts) {
 }  // namespace
 
 std::string expression_text(const world_expression& e) {
-  const json j = expression_json(e);
+  const ordered_json j = expression_json(e);
   return j.is_string() ? j.get<std::string>() : j.dump();
 }
 
@@ -275,50 +275,50 @@ const char* arrow_name(arrow_kind kind) {
 }
 
 std::string world_to_json(const world_spec& w) {
-  json out = json::object();
+  ordered_json out = ordered_json::object();
   out["title"] = w.title;
   out["category"] = w.category;
   if (!w.summary.empty()) out["summary"] = w.summary;
   if (!w.teaching_text.empty()) out["teaching_text"] = w.teaching_text;
   if (!w.readouts.empty()) out["readouts"] = readouts_json(w.readouts);
   out["parameters"] = parameters_json(w);
-  out["gravity"] = json{{"vector", expression3_json(w.gravity)}, {"frame", frame_name(w, w.gravity_frame)}};
+  out["gravity"] = ordered_json{{"vector", expression3_json(w.gravity)}, {"frame", frame_name(w, w.gravity_frame)}};
   out["integrator"] = w.integrator;
   if (!w.breaks.empty()) {
-    json breaks = json::array();
+    ordered_json breaks = ordered_json::array();
     for (const auto& b : w.breaks) breaks.push_back(expression_json(b));
     out["breaks"] = std::move(breaks);
   }
   out["arrow_scale"] = w.arrow_scale;
   out["view_frame"] = frame_name(w, w.view_frame);
   if (w.camera) {
-    out["camera"] = json{{"target", vec3_json(w.camera->target)},
+    out["camera"] = ordered_json{{"target", vec3_json(w.camera->target)},
                          {"distance", w.camera->distance},
                          {"yaw_deg", w.camera->yaw_deg},
                          {"pitch_deg", w.camera->pitch_deg}};
   }
   if (!w.focus.empty()) out["camera"]["focus"] = w.focus;
-  json frames = json::array();
+  ordered_json frames = ordered_json::array();
   for (std::size_t i = 0; i < w.frames.size(); ++i)
     if (w.frames[i].parent < 0) frames.push_back(frame_json(w, i));
   out["frames"] = std::move(frames);
-  json particles = json::array();
+  ordered_json particles = ordered_json::array();
   for (const auto& p : w.particles) particles.push_back(particle_json(w, p));
   out["particles"] = std::move(particles);
   if (!w.bodies.empty()) {
-    json bodies = json::array();
+    ordered_json bodies = ordered_json::array();
     for (const auto& b : w.bodies) bodies.push_back(body_json(w, b));
     out["bodies"] = std::move(bodies);
   }
   if (!w.springs.empty()) {
-    json springs = json::array();
+    ordered_json springs = ordered_json::array();
     for (const auto& s : w.springs) springs.push_back(spring_json(w, s));
     out["springs"] = std::move(springs);
   }
   if (!w.channels.empty()) {
-    json channels = json::array();
+    ordered_json channels = ordered_json::array();
     for (const auto& c : w.channels) {
-      json one = json::object();
+      ordered_json one = ordered_json::object();
       one["name"] = c.name;
       if (!c.unit.empty()) one["unit"] = c.unit;
       if (!c.description.empty()) one["description"] = c.description;

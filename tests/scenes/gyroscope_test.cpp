@@ -4,6 +4,7 @@
 //   steady precession: I1 cos(theta) Omega^2 - I3 omega3 Omega + g l = 0
 //   released with phi' = 0: the tilt turns back where (I3 omega3)^2 (u0 - u) = 2 I1 g l (1 - u^2), u = cos theta
 //   conserved: energy, L_y (the torque is horizontal), L . axis = I3 omega3 (the torque is normal to the axle)
+#include "core/angle_units.hpp"
 #include "scenes/gyroscope.hpp"
 
 #include <gtest/gtest.h>
@@ -15,7 +16,6 @@
 namespace framelab {
 namespace {
 
-constexpr double deg = std::numbers::pi / 180.0;
 constexpr double steady_rate_tol = 3e-4;   // relative, midpoint at 480 Hz over 10 s (measured 1.5e-4)
 constexpr double steady_tilt_tol = 1e-3;   // rad, no visible nutation at 480 Hz (measured 6.4e-4)
 constexpr double order_tol = 0.8;          // on the error ratio 4 of a second-order method

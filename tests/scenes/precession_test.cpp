@@ -14,8 +14,8 @@ namespace framelab {
 namespace {
 
 constexpr double rate_tol = 5e-4;         // 0.05 %, the target at dt = 1/60
-constexpr double order_tol = 0.6;         // on the error ratio 4 of a second-order method
-constexpr double ghost_angle_tol = 2e-3;  // rad after 5 s at 120 Hz (measured 8.6e-4)
+constexpr double precession_order_tol = 0.6;         // on the error ratio 4 of a second-order method
+constexpr double precession_ghost_angle_tol = 2e-3;  // rad after 5 s at 120 Hz (measured 8.6e-4)
 constexpr double precession_geometry_tol = 1e-9;
 
 param_values precession_defaults() {
@@ -80,8 +80,8 @@ TEST(precession, midpoint_rates_match_the_closed_form_and_converge_at_second_ord
               body_exact, body_err60, body_err120, r60.space, space_exact, space_err60, space_err120);
   EXPECT_LT(std::abs(body_err60), rate_tol);
   EXPECT_LT(std::abs(space_err60), rate_tol);
-  EXPECT_NEAR(body_err60 / body_err120, 4.0, order_tol);
-  EXPECT_NEAR(space_err60 / space_err120, 4.0, order_tol);
+  EXPECT_NEAR(body_err60 / body_err120, 4.0, precession_order_tol);
+  EXPECT_NEAR(space_err60 / space_err120, 4.0, precession_order_tol);
 }
 
 TEST(precession, prolate_cylinder_precesses_the_other_way_in_the_body) {
@@ -104,7 +104,7 @@ TEST(precession, ghost_follows_the_midpoint_coin) {
   const glm::dquat ghost = nodes[precession::ghost_frame].world.rotation;
   const double angle = 2.0 * std::acos(std::min(1.0, std::abs(glm::dot(body, ghost))));
   std::printf("  ghost vs midpoint coin after 5 s: %.2e rad\n", angle);
-  EXPECT_LT(angle, ghost_angle_tol);
+  EXPECT_LT(angle, precession_ghost_angle_tol);
 }
 
 TEST(precession, cones_touch_along_omega_with_the_right_half_angles) {

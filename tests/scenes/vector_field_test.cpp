@@ -55,7 +55,7 @@ std::vector<pf::settings> settings_to_check() {
   return all;
 }
 
-std::vector<glm::dvec2> grid_points() {
+std::vector<glm::dvec2> sample_points() {
   std::vector<glm::dvec2> points;
   for (double x = -4.3; x <= 4.5; x += 0.97) {
     for (double y = -4.1; y <= 4.5; y += 1.13) points.emplace_back(x, y);
@@ -69,7 +69,7 @@ std::vector<glm::dvec2> grid_points() {
 TEST(vector_field, ad_jacobian_matches_the_closed_form_for_every_field) {
   for (const auto& s : settings_to_check()) {
     const auto V = field_of(s);
-    for (const glm::dvec2 p : grid_points()) {
+    for (const glm::dvec2 p : sample_points()) {
       const glm::dmat2 exact = *pf::closed_form_jacobian(s, p);
       const glm::dmat2 one_pass = jacobian(V, p);               // dual_n<double, 2>
       const glm::dmat2 by_columns = jacobian_by_columns(V, p);  // dual<double>, the article's n passes
@@ -86,7 +86,7 @@ TEST(vector_field, closed_forms_agree_with_a_converged_difference_quotient) {
   // central differences at h and h/2, (4 D(h/2) - D(h)) / 3, has error ~h^4.
   for (const auto& s : settings_to_check()) {
     const auto V = field_of(s);
-    for (const glm::dvec2 p : grid_points()) {
+    for (const glm::dvec2 p : sample_points()) {
       const glm::dmat2 d1 = pf::central_difference_jacobian(V, p, 1e-3);
       const glm::dmat2 d2 = pf::central_difference_jacobian(V, p, 5e-4);
       const glm::dmat2 richardson = (4.0 * d2 - d1) / 3.0;
@@ -98,7 +98,7 @@ TEST(vector_field, closed_forms_agree_with_a_converged_difference_quotient) {
 TEST(vector_field, divergence_and_curl_of_the_vortex) {
   // V = Omega(r) (-y, x): div = 0, curl = 2 Omega + r Omega' = k e^(-r^2/2R^2) (2 - r^2/R^2)
   const pf::settings s = make(pf::kind::rotation);
-  for (const glm::dvec2 p : grid_points()) {
+  for (const glm::dvec2 p : sample_points()) {
     const auto l = pf::linearize(jacobian(field_of(s), p));
     const double r2 = glm::dot(p, p), R2 = s.scale * s.scale;
     EXPECT_NEAR(l.trace, 0.0, 1e-15);
