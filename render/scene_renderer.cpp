@@ -29,6 +29,16 @@ void point_instance_attributes(std::size_t offset) {
                         reinterpret_cast<void*>(offset + offsetof(mesh_instance, rgba)));
 }
 
+// The point sprite shader's attributes 2, 5 and 6 from a sphere batch at `offset` (core/scene_view.hpp's
+// packed_sphere): the diameter as the first axis's x (the shader reads its length), the centre, the colour.
+void point_batch_attributes(std::size_t offset) {
+  constexpr auto stride = static_cast<GLsizei>(sizeof(packed_sphere));
+  const auto at = [offset](std::size_t member) { return reinterpret_cast<void*>(offset + member); };
+  glVertexAttribPointer(2, 1, GL_FLOAT, GL_FALSE, stride, at(offsetof(packed_sphere, diameter)));
+  glVertexAttribPointer(5, 3, GL_FLOAT, GL_FALSE, stride, at(offsetof(packed_sphere, centre)));
+  glVertexAttribPointer(6, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, at(offsetof(packed_sphere, rgba)));
+}
+
 void enable_instance_attributes(GLuint first, GLuint last) {
   for (GLuint location = first; location <= last; ++location) {
     glEnableVertexAttribArray(location);
@@ -130,10 +140,16 @@ shader_program& scene_renderer::program_for(mesh_kind kind) {
 }
 
 // The instances at `offset` of the bound instance buffer as `count` points, one per vertex:
-// no instancing, which a CPU rasterizer's vertex stage runs per instance.
-void scene_renderer::draw_points(std::size_t count, std::size_t offset) {
+// no instancing, which a CPU rasterizer's vertex stage runs per instance. A list's points are
+// all drawn; a batch's (packed spheres) skip those the lists hold copies of (draw_lists::batch).
+void scene_renderer::draw_points(std::size_t count, std::size_t offset, bool batch) {
   glBindVertexArray(point_vao_);
-  point_instance_attributes(offset);
+  if (batch) {
+    point_batch_attributes(offset);
+  } else {
+    point_instance_attributes(offset);
+  }
+  glUniform1f(point_sphere_program_.uniform("u_batch_reach"), batch ? batch_reach_ : 0.0f);
   glDrawArrays(GL_POINTS, 0, static_cast<GLsizei>(count));
 }
 
@@ -145,7 +161,7 @@ void scene_renderer::draw_meshes(const std::array<std::vector<mesh_instance>, me
     const auto kind = static_cast<mesh_kind>(k);
     program_for(kind).use();
     if (kind == mesh_kind::small_round_sphere) {
-      draw_points(lists[k].size(), offset);
+      draw_points(lists[k].size(), offset, false);
     } else {
       meshes_[k].bind();
       point_instance_attributes(offset);
@@ -192,9 +208,13 @@ std::optional<std::string> scene_renderer::draw(const scene_view& view, const or
   }
   last_build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  std::optional<std::string> problem = instances_.begin_frame(bytes_of(lists_.opaque) + bytes_of(lists_.translucent));
+  // The batch first, as it is; then the lists' instances.
+  const std::size_t batch_bytes = lists_.batch.size_bytes();
+  std::optional<std::string> problem =
+      instances_.begin_frame(batch_bytes + bytes_of(lists_.opaque) + bytes_of(lists_.translucent));
   if (!problem) {
-    std::size_t offset = 0;
+    if (batch_bytes > 0) instances_.write(0, lists_.batch.data(), batch_bytes);
+    std::size_t offset = batch_bytes;
     for (const auto* lists : {&lists_.opaque, &lists_.translucent}) {
       for (const auto& list : *lists) {
         instances_.write(offset, list.data(), list.size() * sizeof(mesh_instance));
@@ -211,7 +231,7 @@ std::optional<std::string> scene_renderer::draw(const scene_view& view, const or
 
   // Opaque meshes with depth writes; then the lines and the translucent meshes (ghosts)
   // over them, depth-tested against the opaque ones but not against each other.
-  std::size_t offset = 0;
+  std::size_t offset = batch_bytes;
   const glm::vec3 light_direction = glm::normalize(glm::vec3(0.4f, 1.0f, 0.3f));
   mesh_program_.use();
   glUniformMatrix4fv(mesh_program_.uniform("u_view_projection"), 1, GL_FALSE, glm::value_ptr(view_projection));
@@ -230,9 +250,17 @@ std::optional<std::string> scene_renderer::draw(const scene_view& view, const or
   glUniform4f(point_sphere_program_.uniform("u_viewport"), static_cast<float>(viewport.x),
               static_cast<float>(viewport.y), static_cast<float>(width), static_cast<float>(height));
   glUniform1f(point_sphere_program_.uniform("u_max_point_size"), max_point_size_);
+  // The batch's points skip a sphere the lists hold a quad of, with 1 % of margin in the
+  // distance: a sphere on the boundary is drawn both ways (the same sphere), never neither.
+  batch_reach_ = static_cast<float>(0.99 * small_sphere_reach(settings.pixels_per_radian));
   // Opaque: nothing to blend (alpha 1), and a CPU rasterizer reads every pixel it blends.
   glDisable(GL_BLEND);
   glDepthMask(GL_TRUE);
+  if (!problem && !lists_.batch.empty()) {
+    instances_.bind();
+    point_sphere_program_.use();
+    draw_points(lists_.batch.size(), 0, true);
+  }
   if (!problem) draw_meshes(lists_.opaque, offset);
 
   glEnable(GL_BLEND);
