@@ -63,6 +63,7 @@ class scene_renderer {
   GLuint line_vao_ = 0;
   GLuint point_vao_ = 0;  // the instance buffer read per vertex: one point per small sphere
   float max_point_size_ = 1.0f;
+  std::array<GLint, 2> max_viewport_{0, 0};  // GL_MAX_VIEWPORT_DIMS, read by init
   float batch_reach_ = 0.0f;  // a batch's point is skipped within d times this of the eye
   draw_lists lists_;
   float line_scale_ = 1.0f;

@@ -20,8 +20,9 @@
 // an affine function of gl_PointCoord passed on as a 2 x 2 matrix and an offset.
 // The sprite's depth is that of the sphere's near side on the line of sight (as the quads'):
 // with no depth written the depth test runs before the shading, and a ball hidden in a pile
-// costs the test only. GL clips a point by its centre: a sprite whose centre leaves the
-// viewport vanishes (at most half of its 32 px early).
+// costs the test only. GL clips a point by its centre: the renderer draws into a viewport wider
+// than the picture by half the largest sprite on every side (a guard band, scissored off), so
+// a sprite whose centre has just left the picture still covers its pixels inside.
 layout(location = 2) in vec3 i_axis_x;
 layout(location = 5) in vec3 i_origin;
 layout(location = 6) in vec4 i_color;
