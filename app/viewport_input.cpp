@@ -55,26 +55,34 @@ void viewport_input::handle_key(SDL_Keycode key, ui::ui_state& state) {
 }
 
 // Selects the nearest node whose bounding sphere the ray through (x, y) hits, and
-// points the camera at it.
+// points the camera at it; or at the nearest sphere of the view's batch, when that is
+// nearer (a batch's sphere is no node: nothing is selected).
 void viewport_input::pick(int x, int y, ui::ui_state& state, render::orbit_camera& camera) {
   const ui::stage_viewport stage = ui::current_stage(state);  // the picture is the stage's canvas
   const render::ray r = camera.pick_ray(x - stage.canvas.x, y - stage.canvas.y, stage.canvas.width, stage.canvas.height);
-  const auto& nodes = state.sim->view().nodes;
+  const scene_view& view = state.sim->view();
   double best = -1.0;
   int best_index = -1;
-  for (std::size_t i = 0; i < nodes.size(); ++i) {
-    if (nodes[i].shape == shape_kind::none) continue;
-    const double radius = 0.5 * nodes[i].world.scale * std::max({nodes[i].size.x, nodes[i].size.y, nodes[i].size.z});
-    const double s = render::ray_sphere_distance(r, nodes[i].world.translation, radius);
-    if (s >= 0.0 && (best_index < 0 || s < best)) {
+  glm::dvec3 best_centre(0.0);
+  const auto consider = [&](const glm::dvec3& centre, double radius, int index) {
+    const double s = render::ray_sphere_distance(r, centre, radius);
+    if (s >= 0.0 && (best < 0.0 || s < best)) {
       best = s;
-      best_index = static_cast<int>(i);
+      best_index = index;
+      best_centre = centre;
     }
+  };
+  for (std::size_t i = 0; i < view.nodes.size(); ++i) {
+    const view_node& node = view.nodes[i];
+    if (node.shape == shape_kind::none) continue;
+    consider(node.world.translation, 0.5 * node.world.scale * std::max({node.size.x, node.size.y, node.size.z}),
+             static_cast<int>(i));
   }
-  if (best_index < 0) return;
+  for (const packed_sphere& s : view.spheres.spheres) consider(glm::dvec3(s.centre), 0.5 * s.diameter, -1);
+  if (best < 0.0) return;
   state.selected_node = best_index;
   camera_setup setup = camera.setup();
-  setup.target = nodes[static_cast<std::size_t>(best_index)].world.translation;
+  setup.target = best_centre;
   camera.set(setup);
   ui::user_moved_camera(state);
 }

@@ -3,6 +3,8 @@
 // transforms, vector overlays, trails and a default camera. Scenes fill it in;
 // render/ draws it; ui/ lists it. No GL or ImGui here (docs/design.md: arrows point
 // toward core, physics stays free of graphics as with Box2D's b2DebugDraw).
+#include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,6 +34,34 @@ struct view_node {
   // scene tree shows them and offers the edits of scene::edit_node.
   std::optional<dynamic_transform<double, 3>> local_dynamics{};
   std::optional<dynamic_transform<double, 3>> world_dynamics{};
+};
+
+// RGBA bytes, R in the lowest: each channel clamped to [0, 1] and rounded to nearest; NaN as 0
+// (it fails every comparison). The colour of a packed_sphere and of the renderer's instances.
+inline std::uint32_t pack_rgba(const glm::vec4& color) {
+  const auto byte = [](float c) {
+    return static_cast<std::uint32_t>((c > 0.0f ? std::min(c, 1.0f) : 0.0f) * 255.0f + 0.5f);
+  };
+  return byte(color.r) | byte(color.g) << 8 | byte(color.b) << 16 | byte(color.a) << 24;
+}
+
+// One round sphere of a sphere_batch: 20 bytes, the layout the renderer streams to the GPU
+// as it is (render/draw_lists.hpp). World coordinates in metres.
+struct packed_sphere {
+  glm::vec3 centre{0.0f};
+  float diameter = 1.0f;
+  std::uint32_t rgba = 0xffccccccu;  // pack_rgba
+};
+static_assert(sizeof(packed_sphere) == 20);
+
+// Round spheres drawn alike in great numbers (the collisions scene's up to 100,000 balls):
+// one packed record each, written by the scene once per frame and drawn without a copy.
+// They are the only record of those spheres in the view (not nodes too): no name, parent,
+// pose table or dynamics each; the scene tree lists the batch as one row, and a
+// double-click on one of them points the camera at it.
+struct sphere_batch {
+  std::string name;  // what the spheres are ("balls"), for the scene tree
+  std::vector<packed_sphere> spheres;
 };
 
 // An arrow drawn from `origin` along `value` (world units), e.g. a velocity or an
@@ -83,6 +113,7 @@ struct camera_setup {
 
 struct scene_view {
   std::vector<view_node> nodes;
+  sphere_batch spheres;  // many round spheres, packed (empty in most scenes)
   std::vector<vector_overlay> vectors;
   std::vector<trail> trails;
   std::vector<text_label> labels;

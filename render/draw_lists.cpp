@@ -63,6 +63,7 @@ void add_segment(const glm::dvec3& a, const glm::dvec3& b, const glm::vec4& colo
 }  // namespace
 
 void draw_lists::clear() {
+  batch = {};
   for (auto& list : opaque) list.clear();
   for (auto& list : translucent) list.clear();
   lines.clear();
@@ -168,10 +169,8 @@ void build_draw_lists(const scene_view& view, const draw_settings& settings, dra
     add_polyline(t.points, t.color, width, t.fade, out);
   }
   const std::size_t count = view.nodes.size();
-  // A round sphere of diameter d is under exact_sphere_pixels across when
-  //   d ppr / (|c - eye| - d / 2) < exact  <=>  |c - eye| > d (ppr / exact + 1 / 2) = d small_reach,
-  // compared squared: no square root and no division per ball (sphere_pixels for ellipsoids).
-  const double small_reach = settings.pixels_per_radian / exact_sphere_pixels + 0.5;
+  // Small or not by small_sphere_reach (sphere_pixels for ellipsoids).
+  const double small_reach = small_sphere_reach(settings.pixels_per_radian);
   for (std::size_t i = 0; i < count; ++i) {
     // Nodes are large (names, dynamics) and far apart: fetch the lines this loop reads of a
     // node a few ahead, so that it waits on memory's bandwidth rather than its latency.
@@ -191,8 +190,26 @@ void build_draw_lists(const scene_view& view, const draw_settings& settings, dra
     const double pixels = node.shape == shape_kind::sphere ? sphere_pixels(node, settings) : 0.0;
     add_shape(node.shape, node.world, node.size, color, pixels, out);
   }
+  add_batch_exceptions(view.spheres.spheres, settings.eye, small_reach, out);
   for (const auto& v : view.vectors) {
     if (v.visible) add_arrow(v.origin, v.value * v.scale, v.color, out);
+  }
+}
+
+// The batch is drawn as it is; copies of its spheres that its point sprites skip (see
+// draw_lists::batch) go to the lists: the large ones as exact quads, the see-through ones to
+// the translucent pass. One pass over 20 bytes a sphere, in floats as the shader decides.
+void add_batch_exceptions(std::span<const packed_sphere> batch, const glm::dvec3& eye, double small_reach,
+                          draw_lists& out) {
+  out.batch = batch;
+  const glm::vec3 from(eye);
+  const auto reach_squared = static_cast<float>(small_reach * small_reach);
+  for (const packed_sphere& s : batch) {
+    const glm::vec3 to_eye = s.centre - from;
+    const bool small = glm::dot(to_eye, to_eye) > s.diameter * s.diameter * reach_squared;
+    if (small && (s.rgba >> 24) == 255u) continue;
+    add_round_sphere(small ? mesh_kind::small_round_sphere : mesh_kind::round_sphere, glm::dvec3(s.centre),
+                     s.diameter, s.rgba, out);
   }
 }
 

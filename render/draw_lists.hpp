@@ -42,6 +42,13 @@ inline constexpr double small_sphere_pixels = 48.0;
 inline constexpr double tiny_sphere_pixels = 18.0;
 inline constexpr double speck_sphere_pixels = 6.0;
 
+// A round sphere of diameter d is under exact_sphere_pixels across when
+//   d ppr / (|c - eye| - d / 2) < exact  <=>  |c - eye| > d (ppr / exact + 1 / 2) = d reach,
+// ppr the viewport's pixels per radian: compared squared, no square root or division per sphere.
+inline double small_sphere_reach(double pixels_per_radian) {
+  return pixels_per_radian / exact_sphere_pixels + 0.5;
+}
+
 // One posed, coloured copy of a unit mesh: world = axis_x * x + axis_y * y + axis_z * z + origin
 // (the model matrix's upper 3 x 4, scale included), colour as RGBA bytes (R in the lowest byte).
 struct mesh_instance {
@@ -82,8 +89,14 @@ struct draw_lists {
   std::array<std::vector<mesh_instance>, mesh_kind_count> opaque;
   std::array<std::vector<mesh_instance>, mesh_kind_count> translucent;
   std::vector<line_point> lines;
+  // The view's sphere batch (core/scene_view.hpp), not copied: the renderer streams it to the GPU
+  // as it is and draws it as point sprites in the opaque pass (shaders/point_sphere.vert). Its
+  // spheres that are not opaque and small on screen are skipped there and drawn from the lists
+  // above instead, where build_draw_lists puts copies of them (a few: near the eye, or see-through).
+  std::span<const packed_sphere> batch;  // valid while the view is
 
   void clear();
+  // The instances of the lists (a batch's points not counted).
   std::size_t instance_count() const;
   // The list an instance of `mesh` goes to: translucent when its alpha byte is below 255.
   std::vector<mesh_instance>& opaque_or_translucent(mesh_kind mesh, std::uint32_t rgba) {
@@ -92,15 +105,6 @@ struct draw_lists {
   // Segments the line draw call processes (drawn or skipped): one per point but the last three.
   std::size_t line_segment_count() const { return lines.size() < 4 ? 0 : lines.size() - 3; }
 };
-
-// RGBA bytes, R in the lowest: each channel clamped to [0, 1] and rounded to nearest; NaN as 0
-// (it fails every comparison).
-inline std::uint32_t pack_rgba(const glm::vec4& color) {
-  const auto byte = [](float c) {
-    return static_cast<std::uint32_t>((c > 0.0f ? std::min(c, 1.0f) : 0.0f) * 255.0f + 0.5f);
-  };
-  return byte(color.r) | byte(color.g) << 8 | byte(color.b) << 16 | byte(color.a) << 24;
-}
 
 // Clears `out` and fills it with everything `view` shows: nodes, vector arrows, trails, and
 // the ground grid with the axes when settings.camera is set. Keeps the arrays' capacity.
@@ -114,5 +118,9 @@ void add_arrow(const glm::dvec3& from, const glm::dvec3& vector, const glm::vec4
 void add_polyline(std::span<const glm::dvec3> points, const glm::vec4& color, float width_px, bool fade,
                   draw_lists& out);
 void add_grid(const camera_setup& camera, float width_px, draw_lists& out);
+// Points out.batch at `batch` and copies to the lists the spheres its point sprites skip: those
+// within d small_reach of `eye` (not small) and the see-through ones.
+void add_batch_exceptions(std::span<const packed_sphere> batch, const glm::dvec3& eye, double small_reach,
+                          draw_lists& out);
 
 }  // namespace framelab::render

@@ -14,6 +14,25 @@ namespace {
 // frame checks only every this many frames, and a failed allocation at once.
 constexpr int frames_per_error_check = 60;
 
+// GL clips a point by its centre: a point sprite whose centre leaves the viewport vanishes while
+// up to half of it is still inside. So the scene is drawn into a viewport this many pixels larger
+// on every side (half the largest sprite, exact_sphere_pixels + 1 across, and a pixel), with the
+// projection narrowed to match (the same picture), and the scissor keeps it inside the viewport.
+constexpr int guard_band_px = 18;
+
+// The projection of the guard band's viewport: NDC x and y scaled by the viewport's share of it.
+glm::dmat4 narrowed(const glm::dmat4& projection, int width, int height, int guard) {
+  const glm::dvec3 share(double(width) / (width + 2 * guard), double(height) / (height + 2 * guard), 1.0);
+  return glm::scale(glm::dmat4(1.0), share) * projection;
+}
+
+// The pixels of both rectangles (empty: a zero width or height).
+pixel_rect intersection(const pixel_rect& a, const pixel_rect& b) {
+  const int x = std::max(a.x, b.x), y = std::max(a.y, b.y);
+  const int right = std::min(a.x + a.width, b.x + b.width), top = std::min(a.y + a.height, b.y + b.height);
+  return {x, y, std::max(0, right - x), std::max(0, top - y)};
+}
+
 // Per-instance attributes 2-6 of the mesh shader (shaders/mesh.vert) from the bound array
 // buffer at `offset`: three axes and the origin (floats), the colour (normalized bytes).
 void point_instance_attributes(std::size_t offset) {
@@ -27,6 +46,16 @@ void point_instance_attributes(std::size_t offset) {
   }
   glVertexAttribPointer(6, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride,
                         reinterpret_cast<void*>(offset + offsetof(mesh_instance, rgba)));
+}
+
+// The point sprite shader's attributes 2, 5 and 6 from a sphere batch at `offset` (core/scene_view.hpp's
+// packed_sphere): the diameter as the first axis's x (the shader reads its length), the centre, the colour.
+void point_batch_attributes(std::size_t offset) {
+  constexpr auto stride = static_cast<GLsizei>(sizeof(packed_sphere));
+  const auto at = [offset](std::size_t member) { return reinterpret_cast<void*>(offset + member); };
+  glVertexAttribPointer(2, 1, GL_FLOAT, GL_FALSE, stride, at(offsetof(packed_sphere, diameter)));
+  glVertexAttribPointer(5, 3, GL_FLOAT, GL_FALSE, stride, at(offsetof(packed_sphere, centre)));
+  glVertexAttribPointer(6, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, at(offsetof(packed_sphere, rgba)));
 }
 
 void enable_instance_attributes(GLuint first, GLuint last) {
@@ -96,6 +125,7 @@ void scene_renderer::init() {
   glBindVertexArray(point_vao_);
   for (const GLuint location : {2u, 5u, 6u}) glEnableVertexAttribArray(location);
   glBindVertexArray(0);
+  glGetIntegerv(GL_MAX_VIEWPORT_DIMS, max_viewport_.data());
   GLfloat point_sizes[2] = {1.0f, 1.0f};
   glGetFloatv(point_size_range_query, point_sizes);
   max_point_size_ = point_sizes[1];
@@ -130,10 +160,16 @@ shader_program& scene_renderer::program_for(mesh_kind kind) {
 }
 
 // The instances at `offset` of the bound instance buffer as `count` points, one per vertex:
-// no instancing, which a CPU rasterizer's vertex stage runs per instance.
-void scene_renderer::draw_points(std::size_t count, std::size_t offset) {
+// no instancing, which a CPU rasterizer's vertex stage runs per instance. A list's points are
+// all drawn; a batch's (packed spheres) skip those the lists hold copies of (draw_lists::batch).
+void scene_renderer::draw_points(std::size_t count, std::size_t offset, bool batch) {
   glBindVertexArray(point_vao_);
-  point_instance_attributes(offset);
+  if (batch) {
+    point_batch_attributes(offset);
+  } else {
+    point_instance_attributes(offset);
+  }
+  glUniform1f(point_sphere_program_.uniform("u_batch_reach"), batch ? batch_reach_ : 0.0f);
   glDrawArrays(GL_POINTS, 0, static_cast<GLsizei>(count));
 }
 
@@ -145,7 +181,7 @@ void scene_renderer::draw_meshes(const std::array<std::vector<mesh_instance>, me
     const auto kind = static_cast<mesh_kind>(k);
     program_for(kind).use();
     if (kind == mesh_kind::small_round_sphere) {
-      draw_points(lists[k].size(), offset);
+      draw_points(lists[k].size(), offset, false);
     } else {
       meshes_[k].bind();
       point_instance_attributes(offset);
@@ -170,11 +206,17 @@ std::optional<std::string> scene_renderer::draw(const scene_view& view, const or
                                                  const pixel_rect& viewport, const pixel_rect& clip, int selected_node) {
   const int width = std::max(1, viewport.width);
   const int height = std::max(1, viewport.height);
-  glViewport(viewport.x, viewport.y, width, height);
   glEnable(GL_SCISSOR_TEST);
   glScissor(clip.x, clip.y, std::max(0, clip.width), std::max(0, clip.height));
   glClearColor(0.11f, 0.12f, 0.15f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  // The guard band (none where the larger viewport would pass the GL's largest).
+  const bool fits = width + 2 * guard_band_px <= max_viewport_[0] && height + 2 * guard_band_px <= max_viewport_[1];
+  const int guard = fits ? guard_band_px : 0;
+  const pixel_rect drawn = intersection(clip, {viewport.x, viewport.y, width, height});
+  glScissor(drawn.x, drawn.y, drawn.width, drawn.height);
+  const pixel_rect band{viewport.x - guard, viewport.y - guard, width + 2 * guard, height + 2 * guard};
+  glViewport(band.x, band.y, band.width, band.height);
 
   const double fov = orbit_camera::field_of_view_deg * std::numbers::pi / 180.0;
   const draw_settings settings{.eye = camera.eye(),
@@ -192,9 +234,13 @@ std::optional<std::string> scene_renderer::draw(const scene_view& view, const or
   }
   last_build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  std::optional<std::string> problem = instances_.begin_frame(bytes_of(lists_.opaque) + bytes_of(lists_.translucent));
+  // The batch first, as it is; then the lists' instances.
+  const std::size_t batch_bytes = lists_.batch.size_bytes();
+  std::optional<std::string> problem =
+      instances_.begin_frame(batch_bytes + bytes_of(lists_.opaque) + bytes_of(lists_.translucent));
   if (!problem) {
-    std::size_t offset = 0;
+    if (batch_bytes > 0) instances_.write(0, lists_.batch.data(), batch_bytes);
+    std::size_t offset = batch_bytes;
     for (const auto* lists : {&lists_.opaque, &lists_.translucent}) {
       for (const auto& list : *lists) {
         instances_.write(offset, list.data(), list.size() * sizeof(mesh_instance));
@@ -207,18 +253,19 @@ std::optional<std::string> scene_renderer::draw(const scene_view& view, const or
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   glDisable(GL_CULL_FACE);
   const double aspect = static_cast<double>(width) / height;
-  const glm::mat4 view_projection(camera.projection(aspect) * camera.view());
+  const glm::dmat4 band_projection = narrowed(camera.projection(aspect), width, height, guard);
+  const glm::mat4 view_projection(band_projection * camera.view());
 
   // Opaque meshes with depth writes; then the lines and the translucent meshes (ghosts)
   // over them, depth-tested against the opaque ones but not against each other.
-  std::size_t offset = 0;
+  std::size_t offset = batch_bytes;
   const glm::vec3 light_direction = glm::normalize(glm::vec3(0.4f, 1.0f, 0.3f));
   mesh_program_.use();
   glUniformMatrix4fv(mesh_program_.uniform("u_view_projection"), 1, GL_FALSE, glm::value_ptr(view_projection));
   glUniform3fv(mesh_program_.uniform("u_eye"), 1, glm::value_ptr(glm::vec3(camera.eye())));
   glUniform3fv(mesh_program_.uniform("u_light_direction"), 1, glm::value_ptr(light_direction));
   const glm::mat4 eye_from_world(camera.view());
-  const glm::mat4 projection(camera.projection(aspect));
+  const glm::mat4 projection(band_projection);
   const glm::mat3 world_from_eye = glm::transpose(glm::mat3(eye_from_world));
   for (shader_program* program : {&sphere_program_, &point_sphere_program_}) {
     program->use();
@@ -227,20 +274,28 @@ std::optional<std::string> scene_renderer::draw(const scene_view& view, const or
     glUniformMatrix3fv(program->uniform("u_world_from_eye"), 1, GL_FALSE, glm::value_ptr(world_from_eye));
     glUniform3fv(program->uniform("u_light_direction"), 1, glm::value_ptr(light_direction));
   }
-  glUniform4f(point_sphere_program_.uniform("u_viewport"), static_cast<float>(viewport.x),
-              static_cast<float>(viewport.y), static_cast<float>(width), static_cast<float>(height));
+  glUniform4f(point_sphere_program_.uniform("u_viewport"), static_cast<float>(band.x), static_cast<float>(band.y),
+              static_cast<float>(band.width), static_cast<float>(band.height));
   glUniform1f(point_sphere_program_.uniform("u_max_point_size"), max_point_size_);
+  // The batch's points skip a sphere the lists hold a quad of, with 1 % of margin in the
+  // distance: a sphere on the boundary is drawn both ways (the same sphere), never neither.
+  batch_reach_ = static_cast<float>(0.99 * small_sphere_reach(settings.pixels_per_radian));
   // Opaque: nothing to blend (alpha 1), and a CPU rasterizer reads every pixel it blends.
   glDisable(GL_BLEND);
   glDepthMask(GL_TRUE);
+  if (!problem && !lists_.batch.empty()) {
+    instances_.bind();
+    point_sphere_program_.use();
+    draw_points(lists_.batch.size(), 0, true);
+  }
   if (!problem) draw_meshes(lists_.opaque, offset);
 
   glEnable(GL_BLEND);
   glDepthMask(GL_FALSE);
   line_program_.use();
   glUniformMatrix4fv(line_program_.uniform("u_view_projection"), 1, GL_FALSE, glm::value_ptr(view_projection));
-  glUniform2f(line_program_.uniform("u_half_viewport_px"), 0.5f * static_cast<float>(width),
-              0.5f * static_cast<float>(height));
+  glUniform2f(line_program_.uniform("u_half_viewport_px"), 0.5f * static_cast<float>(band.width),
+              0.5f * static_cast<float>(band.height));
   if (auto error = draw_lines(); error && !problem) problem = error;
 
   if (!problem) draw_meshes(lists_.translucent, offset);

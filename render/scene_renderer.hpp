@@ -42,13 +42,14 @@ class scene_renderer {
   // default_trail_width_px or their own width, times this. The app sets it from the
   // interface scale (the stage's in presentation mode) and the HiDPI framebuffer ratio.
   void set_line_scale(float pixels) { line_scale_ = std::clamp(pixels, 1.0f, 16.0f); }
-  // The CPU time the last draw spent building its draw data, and what it built.
+  // The CPU time the last draw spent building its draw data, and what it built (its batch
+  // is the drawn view's: read it only while that view lives).
   double last_build_seconds() const { return last_build_seconds_; }
   const draw_lists& last_lists() const { return lists_; }
 
  private:
   shader_program& program_for(mesh_kind kind);
-  void draw_points(std::size_t count, std::size_t offset);
+  void draw_points(std::size_t count, std::size_t offset, bool batch);
   void draw_meshes(const std::array<std::vector<mesh_instance>, mesh_kind_count>& lists, std::size_t& offset);
   std::optional<std::string> draw_lines();
 
@@ -62,6 +63,8 @@ class scene_renderer {
   GLuint line_vao_ = 0;
   GLuint point_vao_ = 0;  // the instance buffer read per vertex: one point per small sphere
   float max_point_size_ = 1.0f;
+  std::array<GLint, 2> max_viewport_{0, 0};  // GL_MAX_VIEWPORT_DIMS, read by init
+  float batch_reach_ = 0.0f;  // a batch's point is skipped within d times this of the eye
   draw_lists lists_;
   float line_scale_ = 1.0f;
   double last_build_seconds_ = 0.0;

@@ -19,7 +19,6 @@ constexpr double start_gap = 0.05;  // start cells are 2 r (1 + gap) wide: no ba
 constexpr int warmup_after_change = 3;
 constexpr int max_log_samples = 500;  // after that the logged mean follows the recent steps
 constexpr std::size_t box_node = 0;
-constexpr std::size_t first_ball_node = 1;
 constexpr std::size_t box_edge_trails = 12;
 
 constexpr broadphase_method all_methods[] = {broadphase_method::brute_force, broadphase_method::sort_and_sweep,
@@ -188,7 +187,8 @@ void collisions::build_world(const settings& s, sphere_world& world) {
   world.restitution = s.restitution;
   world.iterations = s.iterations;
   world.method = s.method;
-  world.set_grid_threads(0);  // the grid's pair search on every core (a large grid only; same motion)
+  world.set_grid_threads(0);     // the grid's pair search on every core (a large grid only; same motion)
+  world.set_contact_threads(0);  // the contact and wall passes too (thousands of contacts only; same motion)
 
   // s.balls distinct cells of the grid, by Floyd's sampling (no list of all cells).
   const double cell = cell_size(s);
@@ -300,13 +300,14 @@ void collisions::build_view() {
   view_ = {};
   const auto& box = *world_.box;
   view_.nodes.push_back({"box", -1, shape_kind::box, 2.0 * box.half_extent, {0.55f, 0.65f, 0.85f, 0.08f}, {}, {}});
-  for (std::size_t k = 0; k < world_.spheres.size(); ++k) {
-    view_node ball;
-    ball.name = "ball " + std::to_string(k);
-    ball.shape = shape_kind::sphere;
-    ball.size = glm::dvec3(2.0 * world_.spheres.radius[k]);
-    view_.nodes.push_back(std::move(ball));
-  }
+  // speed_color at t = k / (size - 1), looked up by speed in update_view: within 0.3 of a byte
+  // of the colour itself (the steepest channel changes by 2.25 per unit of t, and t is rounded
+  // by half an entry), without mixing and packing a colour per ball and frame.
+  for (std::size_t k = 0; k < speed_palette_size; ++k)
+    speed_palette_[k] = pack_rgba(speed_color(double(k) / double(speed_palette_size - 1), 1.0f));
+  // The balls as one packed batch (core/scene_view.hpp): 20 bytes each, drawn without a copy.
+  view_.spheres.name = "balls";
+  view_.spheres.spheres.resize(world_.spheres.size());
   for (std::size_t e = 0; e < box_edge_trails; ++e) {
     view_.trails.push_back({"box edge", {glm::dvec3(0.0), glm::dvec3(0.0)}, {0.75f, 0.82f, 0.95f, 0.9f}, true});
   }
@@ -357,11 +358,16 @@ void collisions::update_view() const {
   const double v_ref = speed_scale();
   // With the pairs drawn, the balls turn pale and see-through so that the lines show.
   const glm::vec4 pale{0.75f, 0.78f, 0.85f, 0.22f};
+  const std::uint32_t pale_rgba = pack_rgba(pale);
+  const double to_entry = double(speed_palette_size - 1) / v_ref;
+  packed_sphere* ball = view_.spheres.spheres.data();
   for (std::size_t k = 0; k < s.size(); ++k) {
-    view_node& node = view_.nodes[first_ball_node + k];
-    node.local.translation = s.position[k];
-    node.world = node.local;
-    node.color = show_pairs_ ? pale : speed_color(glm::length(s.velocity[k]) / v_ref, 1.0f);
+    ball[k].centre = glm::vec3(s.position[k]);
+    ball[k].diameter = static_cast<float>(2.0 * s.radius[k]);
+    const double entry = glm::length(s.velocity[k]) * to_entry;  // NaN: the last entry
+    ball[k].rgba = show_pairs_ ? pale_rgba
+                               : speed_palette_[entry < speed_palette_size - 1 ? std::size_t(entry + 0.5)
+                                                                               : speed_palette_size - 1];
   }
 
   // Candidate pairs as lines: red when the balls touch, yellow when only their boxes overlap.

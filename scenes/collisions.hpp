@@ -6,6 +6,7 @@
 // and keeps a log of that time against the ball count for each method.
 // Physics: core/collision/sphere_world.hpp, core/collision/sphere_collisions.hpp. Panel: ui/collisions_panel.cpp.
 #include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -94,6 +95,8 @@ class collisions final : public scene {
   bool show_pairs_ = false;
   int warmup_steps_ = 0;                          // steps left before timings are logged (the first sort is a full one)
   std::array<std::vector<timing_point>, 3> log_;  // index: broadphase_method
+  static constexpr std::size_t speed_palette_size = 1024;
+  std::array<std::uint32_t, speed_palette_size> speed_palette_{};  // colour by speed (build_view)
   mutable bool view_dirty_ = true;
   mutable scene_view view_;
 };

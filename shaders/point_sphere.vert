@@ -2,7 +2,7 @@
 // point sprites: one vertex per sphere (a quad costs four vertices and two triangles to set up,
 // which at 100,000 balls is most of a CPU rasterizer's vertex work). Per vertex the attributes
 // of an instance (render/draw_lists.hpp): the first axis (its length is the diameter), the
-// centre, the colour.
+// centre, the colour; or of a packed sphere (core/scene_view.hpp), its diameter given as the axis's x.
 //
 // The sprite is the screen square around the sphere's outline (an ellipse off the view's
 // axis). Along one screen axis, in the plane of that axis and the view direction, the sphere
@@ -20,8 +20,9 @@
 // an affine function of gl_PointCoord passed on as a 2 x 2 matrix and an offset.
 // The sprite's depth is that of the sphere's near side on the line of sight (as the quads'):
 // with no depth written the depth test runs before the shading, and a ball hidden in a pile
-// costs the test only. GL clips a point by its centre: a sprite whose centre leaves the
-// viewport vanishes (at most half of its 32 px early).
+// costs the test only. GL clips a point by its centre: the renderer draws into a viewport wider
+// than the picture by half the largest sprite on every side (a guard band, scissored off), so
+// a sprite whose centre has just left the picture still covers its pixels inside.
 layout(location = 2) in vec3 i_axis_x;
 layout(location = 5) in vec3 i_origin;
 layout(location = 6) in vec4 i_color;
@@ -31,6 +32,10 @@ uniform mat4 u_projection;
 uniform mat3 u_world_from_eye;   // the view's rotation, transposed
 uniform vec4 u_viewport;         // x, y, width, height in framebuffer pixels
 uniform float u_max_point_size;  // the largest the GL allows (render/gl_api.hpp)
+// Drawing a sphere batch (core/scene_view.hpp) as it is: skip a see-through sphere and one within
+// diameter x this of the eye (not small); the CPU draws those from copies (render/draw_lists.hpp).
+// 0: draw every point.
+uniform float u_batch_reach;
 
 flat out vec4 v_map;  // (x, y) = mat2(v_map) gl_PointCoord + v_offset
 flat out vec2 v_offset;
@@ -53,8 +58,10 @@ void main() {
   float b = -c.z;
   v_color = i_color;
   vec2 x, y;
-  bool seen = b > 1.0001 * r && cover(c.x, b, r, x) && cover(c.y, b, r, y);
-  if (!seen) {  // behind the eye, around it or beside it: nothing to draw
+  float skip_within = 2.0 * r * u_batch_reach;
+  bool drawn_elsewhere = u_batch_reach > 0.0 && (i_color.a < 1.0 || dot(c, c) <= skip_within * skip_within);
+  bool seen = !drawn_elsewhere && b > 1.0001 * r && cover(c.x, b, r, x) && cover(c.y, b, r, y);
+  if (!seen) {  // behind the eye, around it or beside it, or drawn elsewhere: nothing to draw
     v_map = vec4(0.0);
     v_offset = vec2(2.0);
     gl_Position = vec4(2.0, 2.0, 2.0, 1.0);

@@ -51,6 +51,8 @@ bool kept_off(const view_node& node) {
 // Counting stops at the first one too many, so a crowd of 100,000 costs what 1,000 do.
 bool a_crowd(const scene_view& view) {
   std::size_t bodies = 0;
+  for (const packed_sphere& s : view.spheres.spheres)
+    if ((s.rgba >> 24) == 255u && ++bodies > max_kept_off_bodies) return true;
   for (const auto& node : view.nodes)
     if (kept_off(node) && ++bodies > max_kept_off_bodies) return true;
   return false;
@@ -61,28 +63,36 @@ bool a_crowd(const scene_view& view) {
 // body (a platform, the globe, the ground) is the stage itself and is not kept off, and
 // so is a crowd: no label finds room clear of thousands of balls, and projecting each of
 // them every frame would cost more than the rest of the frame's interface.
+// The screen square of the sphere of `radius` around `centre`, measured across the view at its
+// centre's depth (the largest screen distance of its six axis points from the centre's image),
+// kept off when under `largest` across.
+void keep_off_sphere(const glm::dvec3& centre, double radius, const screen_projection& to_screen, float largest,
+                     label_area& area) {
+  const auto middle = to_screen(centre);
+  if (!middle || !(radius > 0.0)) return;
+  float reach = 0.0f;
+  for (int axis = 0; axis < 3; ++axis) {
+    glm::dvec3 offset(0.0);
+    offset[axis] = radius;
+    for (const double sign : {-1.0, 1.0}) {
+      if (const auto p = to_screen(centre + sign * offset))
+        reach = std::max(reach, std::hypot(p->x - middle->x, p->y - middle->y));
+    }
+  }
+  if (reach <= 0.0f || 2.0f * reach > largest) return;
+  area.bodies.push_back({ImVec2(middle->x - reach, middle->y - reach), ImVec2(2.0f * reach, 2.0f * reach)});
+}
+
 void keep_off_small_bodies(const scene_view& view, const screen_projection& to_screen, label_area& area) {
   if (a_crowd(view)) return;
   const float largest = 0.2f * std::min(area.size.x, area.size.y);
   for (const auto& node : view.nodes) {
     if (!kept_off(node)) continue;
-    const glm::dvec3 centre = node.world.translation;
-    const double radius = 0.5 * node.world.scale * std::max({node.size.x, node.size.y, node.size.z});
-    const auto middle = to_screen(centre);
-    if (!middle || !(radius > 0.0)) continue;
-    // The sphere around the shape, measured across the view at its centre's depth: the
-    // largest screen distance of its six axis points from the centre's image.
-    float reach = 0.0f;
-    for (int axis = 0; axis < 3; ++axis) {
-      glm::dvec3 offset(0.0);
-      offset[axis] = radius;
-      for (const double sign : {-1.0, 1.0}) {
-        if (const auto p = to_screen(centre + sign * offset))
-          reach = std::max(reach, std::hypot(p->x - middle->x, p->y - middle->y));
-      }
-    }
-    if (reach <= 0.0f || 2.0f * reach > largest) continue;
-    area.bodies.push_back({ImVec2(middle->x - reach, middle->y - reach), ImVec2(2.0f * reach, 2.0f * reach)});
+    keep_off_sphere(node.world.translation, 0.5 * node.world.scale * std::max({node.size.x, node.size.y, node.size.z}),
+                    to_screen, largest, area);
+  }
+  for (const packed_sphere& s : view.spheres.spheres) {
+    if ((s.rgba >> 24) == 255u) keep_off_sphere(glm::dvec3(s.centre), 0.5 * s.diameter, to_screen, largest, area);
   }
 }
 

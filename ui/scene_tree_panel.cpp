@@ -60,6 +60,16 @@ void tree_node(ui_state& state, const scene_view& view, const std::vector<std::v
   ImGui::TreePop();
 }
 
+// A sphere batch (core/scene_view.hpp: the collisions scene's balls) is one row, however many
+// spheres it holds: they are no nodes (no pose table, nothing to select).
+void sphere_batch_row(const sphere_batch& batch) {
+  if (batch.spheres.empty()) return;
+  ImGui::TreeNodeEx("##sphere batch", ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen, "%s (%zu)",
+                    batch.name.c_str(), batch.spheres.size());
+  tooltip("Drawn as one batch of round spheres, not listed one by one: double-click one in the view to point the "
+          "camera at it");
+}
+
 // One row of a frame's table: a short name, x y z and the unit; `tip` explains it on hover.
 void vector_row(const char* name, const glm::dvec3& v, const char* unit, const char* tip) {
   ImGui::TableNextRow();
@@ -173,11 +183,12 @@ void draw_scene_tree_panel(ui_state& state) {
   const auto children = children_of(view);
   // The nodes in a box that scrolls sideways (a long name or a deep tree never cut) and
   // down (a scene of many bodies), at most 12 rows tall.
-  const float rows = static_cast<float>(std::min<std::size_t>(view.nodes.size() + 1, 12));
+  const float rows = static_cast<float>(std::min<std::size_t>(view.nodes.size() + (view.spheres.spheres.empty() ? 1 : 2), 12));
   const float height = rows * ImGui::GetTextLineHeightWithSpacing() + ImGui::GetStyle().ScrollbarSize +
                        2.0f * ImGui::GetStyle().WindowPadding.y;
   if (ImGui::BeginChild("nodes", ImVec2(0.0f, height), true, ImGuiWindowFlags_HorizontalScrollbar)) {
     tree_rows(state, view, children, children.back());
+    sphere_batch_row(view.spheres);
   }
   ImGui::EndChild();
   draw_joint_table(state);  // a world scene's joints: q and qd now

@@ -22,6 +22,10 @@ scene_view seen_from(const scene_view& view, const transform<double, 3>& frame_w
   const transform<double, 3> to_frame = frame_world.inverse();  // x_frame = A^-1 x_world
   scene_view seen = view;
   for (auto& node : seen.nodes) node.world = to_frame * node.world;
+  for (auto& sphere : seen.spheres.spheres) {
+    sphere.centre = glm::vec3(to_frame.apply_point(glm::dvec3(sphere.centre)));
+    sphere.diameter *= static_cast<float>(to_frame.scale);
+  }
   for (auto& arrow : seen.vectors) {
     arrow.origin = to_frame.apply_point(arrow.origin);
     arrow.value = to_frame.apply_vector(arrow.value);

@@ -46,8 +46,10 @@ const scene_view& stage_view(const scene_view& view, const stage_hiding& hiding,
     for (auto& t : scratch.trails) t.visible = false;
   for (auto& v : scratch.vectors)
     if (hiding.arrow_kinds.count(v.kind) != 0) v.visible = false;
-  if (hiding.bodies)
+  if (hiding.bodies) {
     for (auto& n : scratch.nodes) n.shape = shape_kind::none;
+    scratch.spheres.spheres.clear();
+  }
   return scratch;
 }
 

@@ -11,16 +11,21 @@
 //   5. a last pass of the walls, so that every sphere ends the step inside the box.
 //
 // The touching pairs are resolved in canonical order (ascending i, then j) whatever the
-// broadphase's own order, so all three broadphases give bit-identical trajectories.
+// broadphase's own order, so all three broadphases give bit-identical trajectories. From
+// split_contacts_min touching pairs on (a crowd of thousands of balls) they are resolved slab
+// by slab of space instead (core/collision/contact_slabs.hpp), two slabs and the walls' spheres
+// at once on set_contact_threads threads: the same numbers on any number of them.
 // Step 2 is timed with std::chrono (a readout for the panel and the bench, not a result).
 #include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <optional>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include "core/collision/broadphase.hpp"
+#include "core/collision/contact_slabs.hpp"
 #include "core/collision/sphere_collisions.hpp"
 
 namespace framelab {
@@ -70,8 +75,15 @@ class sphere_world {
     if (!std::is_sorted(contacts_.begin(), contacts_.end())) canonical_order(contacts_);
 
     // 4. contacts and walls
+    const bool split = contacts_.size() >= split_contacts_min_;
+    if (split) slabs_.split(contacts_, spheres.position);
+    const auto resolve = [this](const index_pair& p) { resolve_sphere_pair(spheres, p.i, p.j, restitution); };
     for (int pass = 0; pass < iterations; ++pass) {
-      for (const index_pair& p : contacts_) resolve_sphere_pair(spheres, p.i, p.j, restitution);
+      if (split) {
+        slabs_.resolve(contact_threads_, pairs_per_thread_, resolve);
+      } else {
+        for (const index_pair& p : contacts_) resolve(p);
+      }
       walls(dt);
     }
     // 5. everyone inside
@@ -87,6 +99,22 @@ class sphere_world {
   // Threads of the uniform grid's pair search (0: every core; uniform_grid::set_threads).
   // The answer, hence the motion, is the same on any number.
   void set_grid_threads(std::size_t threads) { grid_.set_threads(threads); }
+
+  // From this many touching pairs on, a step resolves them slab by slab (see the top).
+  static constexpr std::size_t default_split_contacts_min = 8192;
+  // Below this many pairs of a slab, or spheres of a wall pass, per thread: one thread (starting
+  // one costs tens of microseconds; a pair takes ~40-80 ns, a sphere's walls ~5 ns).
+  static constexpr std::size_t default_pairs_per_thread = 4096;
+  static constexpr std::size_t wall_spheres_per_thread = 32768;
+  // Threads of the contact and wall passes (0: every core; 1 by default; the contacts use two at
+  // most); the fewest touching pairs resolved slab by slab and the fewest pairs of a slab for a
+  // thread of its own (tests lower them). The motion depends on split_contacts_min, not the threads.
+  void set_contact_threads(std::size_t threads, std::size_t split_contacts_min = default_split_contacts_min,
+                           std::size_t pairs_per_thread = default_pairs_per_thread) {
+    contact_threads_ = threads > 0 ? threads : std::max<std::size_t>(1, std::thread::hardware_concurrency());
+    split_contacts_min_ = split_contacts_min;
+    pairs_per_thread_ = std::max<std::size_t>(1, pairs_per_thread);
+  }
 
   // Runs only the broadphase on the current positions with `m` (nothing changes but the
   // sort-and-sweep's kept order) and returns its time in ms: for timing the other methods.
@@ -130,16 +158,26 @@ class sphere_world {
     }
   }
 
+  // Each sphere against the walls: independent of the others, so cut into runs on the contact threads.
   void walls(double dt) {
     if (!box) return;
     const turning_box::turn R = box->rotation();
-    for (std::size_t k = 0; k < spheres.size(); ++k) collide_with_box(spheres, k, *box, R, restitution, dt);
+    const std::size_t n = spheres.size();
+    const std::size_t parts = std::clamp<std::size_t>(n / wall_spheres_per_thread, 1, contact_threads_);
+    run_parts(parts, [&](std::size_t part) {
+      for (std::size_t k = n * part / parts; k < n * (part + 1) / parts; ++k)
+        collide_with_box(spheres, k, *box, R, restitution, dt);
+    });
   }
 
   std::vector<aabb3d> boxes_;
   std::vector<index_pair> candidates_, contacts_, scratch_;
   sweep_and_prune3d sweep_;
   uniform_grid3d grid_;
+  contact_slabs slabs_;
+  std::size_t contact_threads_ = 1;
+  std::size_t split_contacts_min_ = default_split_contacts_min;
+  std::size_t pairs_per_thread_ = default_pairs_per_thread;
   sphere_step_statistics stats_;
 };
 

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -142,6 +143,53 @@ TEST(draw_lists, round_spheres_are_impostors_at_every_size) {
     exact_seen = exact_seen || !exact.empty();
   }
   EXPECT_TRUE(small_seen && exact_seen);
+}
+
+// A sphere batch is drawn as it is (the lists point at the view's own array, no copy); the
+// lists hold copies of exactly those of its spheres its point sprites skip: the ones whose
+// projected silhouette is not under exact_sphere_pixels (as quads) and the see-through ones
+// (in the translucent pass), by the silhouette's size on screen, away from the threshold.
+TEST(draw_lists, a_sphere_batch_is_drawn_as_it_is_but_for_large_or_see_through_spheres) {
+  orbit_camera camera;
+  camera.set({{0.0, 0.0, 0.0}, 10.0, 0.0, 0.0});
+  const double height = 720.0;
+  const double fov = orbit_camera::field_of_view_deg * std::acos(-1.0) / 180.0;
+  const draw_settings settings{.eye = camera.eye(), .pixels_per_radian = height / (2.0 * std::tan(0.5 * fov))};
+  scene_view view;
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<float> u(-3.0f, 3.0f);
+  std::uniform_real_distribution<float> d(0.01f, 2.0f);
+  for (int k = 0; k < 200; ++k) {
+    const std::uint32_t alpha = k % 7 == 0 ? 0x80u : 0xffu;
+    view.spheres.spheres.push_back({{u(rng), u(rng), u(rng)}, d(rng), alpha << 24 | 0x336699u});
+  }
+  draw_lists lists;
+  build_draw_lists(view, settings, lists);
+  EXPECT_EQ(lists.batch.data(), view.spheres.spheres.data());
+  EXPECT_EQ(lists.batch.size(), view.spheres.spheres.size());
+  const auto& quads = lists.opaque[static_cast<std::size_t>(mesh_kind::round_sphere)];
+  const auto copied = [](const std::vector<mesh_instance>& list, const packed_sphere& s) {
+    return std::count_if(list.begin(), list.end(), [&](const mesh_instance& m) {
+      return m.origin == s.centre && m.rgba == s.rgba && m.axis_x.x == s.diameter;
+    });
+  };
+  std::size_t large = 0, see_through = 0;
+  for (const packed_sphere& s : view.spheres.spheres) {
+    const double pixels = projected_pixels(camera, glm::dvec3(s.centre), 0.5 * s.diameter, height);
+    if ((s.rgba >> 24) < 255u) {
+      ++see_through;
+      const auto& list = lists.translucent[static_cast<std::size_t>(
+          pixels < exact_sphere_pixels ? mesh_kind::small_round_sphere : mesh_kind::round_sphere)];
+      if (std::abs(pixels / exact_sphere_pixels - 1.0) > 0.2) EXPECT_EQ(copied(list, s), 1) << pixels;
+      continue;
+    }
+    if (pixels > 1.2 * exact_sphere_pixels) EXPECT_EQ(copied(quads, s), 1) << pixels;
+    if (pixels < exact_sphere_pixels / 1.2) EXPECT_EQ(copied(quads, s), 0) << pixels;
+    large += pixels > 1.2 * exact_sphere_pixels ? 1 : 0;
+  }
+  EXPECT_GT(large, 10u);  // the case is not empty
+  EXPECT_EQ(total(lists.translucent), see_through);
+  EXPECT_EQ(lists.opaque[static_cast<std::size_t>(mesh_kind::small_round_sphere)].size(), 0u);
 }
 
 // Ellipsoids (spheres of unequal sizes) are meshes, as fine as their size on screen needs.

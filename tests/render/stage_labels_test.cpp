@@ -146,7 +146,8 @@ TEST_F(stage_labels, in_presentation_mode_off_the_readouts_and_the_transport_bar
 
 // A label keeps off a few hundred small balls where it wants to be (up and to the right of
 // its point) and is moved, with a leader line; among a crowd (more than max_kept_off_bodies
-// opaque bodies, here the same balls and more far away) it stays where it wants to be.
+// opaque bodies, here the same balls and more far away) it stays where it wants to be. The
+// balls as nodes and as a sphere batch (core/scene_view.hpp) alike.
 TEST_F(stage_labels, a_label_keeps_off_a_few_balls_but_not_a_crowd) {
   use({{1280, 720}, 100});
   ImFont* font = ImGui::GetIO().Fonts->Fonts[0];  // the interface font (no frame has begun)
@@ -154,39 +155,48 @@ TEST_F(stage_labels, a_label_keeps_off_a_few_balls_but_not_a_crowd) {
   const ui::screen_projection to_screen = [](const glm::dvec3& p) -> std::optional<ImVec2> {
     return ImVec2(640.0f + 100.0f * static_cast<float>(p.x), 360.0f - 100.0f * static_cast<float>(p.y));
   };
-  scene_view view;
-  view.labels.push_back({"a note", glm::dvec3(0.0), {1.0f, 1.0f, 1.0f, 1.0f}});
   constexpr double diameter = 0.1;  // 10 px squares
   std::vector<glm::dvec3> near;
   for (double x = 0.0; x <= 3.0; x += 0.12)
     for (double y = 0.0; y <= 1.0; y += 0.12) near.push_back({x, y, 0.0});
   ASSERT_LT(near.size(), ui::max_kept_off_bodies);
-  const auto add_ball = [&](const glm::dvec3& at) {
-    view.nodes.push_back({"ball", -1, shape_kind::sphere, glm::dvec3(diameter)});
-    view.nodes.back().world.translation = at;
-  };
-  for (const auto& p : near) add_ball(p);
-  ui::label_area area;
-  area.size = ImVec2(1280.0f, 720.0f);
-  const auto few = ui::layout_scene_labels(view, to_screen, font, area);
-  ASSERT_EQ(few.size(), 1u);
-  EXPECT_TRUE(few[0].leader);
-  for (const auto& p : near) {
-    const ImVec2 c = *to_screen(p);
-    const float half = 50.0f * static_cast<float>(diameter);
-    EXPECT_FALSE(ui::rectangles_overlap(few[0].corner, few[0].size, ImVec2(c.x - half, c.y - half),
-                                        ImVec2(2.0f * half, 2.0f * half)))
-        << "ball at " << p.x << ", " << p.y;
-  }
+  for (const bool batch : {false, true}) {
+    SCOPED_TRACE(batch ? "a sphere batch" : "nodes");
+    scene_view view;
+    view.labels.push_back({"a note", glm::dvec3(0.0), {1.0f, 1.0f, 1.0f, 1.0f}});
+    std::size_t balls = 0;
+    const auto add_ball = [&](const glm::dvec3& at) {
+      ++balls;
+      if (batch) {
+        view.spheres.spheres.push_back({glm::vec3(at), static_cast<float>(diameter), 0xff8080ffu});
+        return;
+      }
+      view.nodes.push_back({"ball", -1, shape_kind::sphere, glm::dvec3(diameter)});
+      view.nodes.back().world.translation = at;
+    };
+    for (const auto& p : near) add_ball(p);
+    ui::label_area area;
+    area.size = ImVec2(1280.0f, 720.0f);
+    const auto few = ui::layout_scene_labels(view, to_screen, font, area);
+    ASSERT_EQ(few.size(), 1u);
+    EXPECT_TRUE(few[0].leader);
+    for (const auto& p : near) {
+      const ImVec2 c = *to_screen(p);
+      const float half = 50.0f * static_cast<float>(diameter);
+      EXPECT_FALSE(ui::rectangles_overlap(few[0].corner, few[0].size, ImVec2(c.x - half, c.y - half),
+                                          ImVec2(2.0f * half, 2.0f * half)))
+          << "ball at " << p.x << ", " << p.y;
+    }
 
-  while (view.nodes.size() <= ui::max_kept_off_bodies) add_ball({100.0, 0.0, 0.0});
-  const auto crowd = ui::layout_scene_labels(view, to_screen, font, area);
-  ASSERT_EQ(crowd.size(), 1u);
-  EXPECT_FALSE(crowd[0].leader);
-  const float gap = 0.35f * font->FontSize;  // as layout_scene_labels spaces them
-  const ImVec2 wanted = ui::preferred_corner({*to_screen(glm::dvec3(0.0)), crowd[0].size}, gap);
-  EXPECT_NEAR(crowd[0].corner.x, wanted.x, 0.5f);
-  EXPECT_NEAR(crowd[0].corner.y, wanted.y, 0.5f);
+    while (balls <= ui::max_kept_off_bodies) add_ball({100.0, 0.0, 0.0});
+    const auto crowd = ui::layout_scene_labels(view, to_screen, font, area);
+    ASSERT_EQ(crowd.size(), 1u);
+    EXPECT_FALSE(crowd[0].leader);
+    const float gap = 0.35f * font->FontSize;  // as layout_scene_labels spaces them
+    const ImVec2 wanted = ui::preferred_corner({*to_screen(glm::dvec3(0.0)), crowd[0].size}, gap);
+    EXPECT_NEAR(crowd[0].corner.x, wanted.x, 0.5f);
+    EXPECT_NEAR(crowd[0].corner.y, wanted.y, 0.5f);
+  }
 }
 
 }  // namespace
