@@ -177,7 +177,7 @@ world_joints::spring_end world_joints::end_of(int frame) const {
 void world_joints::add_spring_forces(double t, dynamics::tree_data& d, const surroundings& around) const {
   const auto end_frame = [&](const spring_end& e) {
     dynamic_transform<double, 3> g =
-        e.body >= 0 ? d.frame[std::size_t(e.body)] : dynamic_transform<double, 3>::identity();
+        e.body >= 0 ? dynamics::body_frame(d, e.body) : dynamic_transform<double, 3>::identity();
     for (const std::size_t f : e.chain) g = g * around.prescribed_local(f, t);  // A3 = A2 o A1
     return g;
   };
@@ -289,7 +289,7 @@ double world_joints::tree_energy(int root) const {
 }
 
 glm::dvec3 world_joints::tree_angular_momentum(int root) const {
-  const glm::dvec3 about = data_->frame[std::size_t(root)].pose.translation;
+  const glm::dvec3 about = data_->pose[std::size_t(root)].translation;
   glm::dvec3 l(0.0);
   for (int i = 0; i < model_.size(); ++i)
     if (root_of_[std::size_t(i)] == root) l += dynamics::body_angular_momentum(*data_, i, about);

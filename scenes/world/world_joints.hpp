@@ -60,7 +60,7 @@ class world_joints {
   int link_of_body(std::size_t spec_body) const {
     return spec_body < body_link_.size() ? body_link_[spec_body] : -1;
   }
-  const dynamic_transform<double, 3>& link_world(int body) const { return data_->frame[std::size_t(body)]; }
+  dynamic_transform<double, 3> link_world(int body) const { return dynamics::body_frame(*data_, body); }
   // The joint frame's local dynamics relative to its parent frame (P o J with q, qd, qdd).
   dynamic_transform<double, 3> local(int body) const;
 
