@@ -263,13 +263,15 @@ std::optional<std::string> world_joints::accept(dynamics::joint_state y, double 
   return non_finite(t);
 }
 
-dynamic_transform<double, 3> world_joints::local(int body) const {
+dynamic_transform<double, 3> world_joints::local(int body) const { return local(body, state_, data_->qdd); }
+
+dynamic_transform<double, 3> world_joints::local(int body, const dynamics::joint_state& y,
+                                                 std::span<const double> qdd) const {
   const std::size_t s = std::size_t(body);
-  const double* q = state_.q.data() + model_.q_index(body);
-  const double* qd = state_.qd.data() + model_.v_index(body);
-  const double* qdd = data_->qdd.data() + model_.v_index(body);
+  const double* q = y.q.data() + model_.q_index(body);
+  const double* qd = y.qd.data() + model_.v_index(body);
   // relative to the parent frame: the own placement (constant) o J
-  return own_placement_[s] * dynamics::joint_motion(model_[body].joint, q, qd, qdd);
+  return own_placement_[s] * dynamics::joint_motion(model_[body].joint, q, qd, qdd.data() + model_.v_index(body));
 }
 
 double world_joints::q(int body, int k) const {

@@ -126,7 +126,11 @@ std::optional<std::string> world_model::reset(std::span<const double> parameters
   for (std::size_t i = 0; i < s.bodies.size(); ++i)
     if (auto error = bodies_[i].start(s.bodies[i], eval_, world_of(s.bodies[i].frame), world_gravity())) return error;
   if (auto error = joints_.reset(s, eval_, bodies_, surroundings())) return error;
-  particles_coupled_ = false;
+  particles_in_joint_frames_ = false;
+  for (const particle_spec& p : s.particles)
+    for (int f = p.frame; f >= 0 && !particles_in_joint_frames_; f = s.frames[std::size_t(f)].parent)
+      particles_in_joint_frames_ = joints_.body_of_frame(std::size_t(f)) >= 0;
+  particles_coupled_ = particles_in_joint_frames_;
   for (const std::size_t k : particle_springs_) {
     const spring_spec& sp = spec_->springs[k];
     particles_coupled_ = particles_coupled_ || (sp.from_particle >= 0 && sp.to_particle >= 0) || joints_.spring_on_tree(k);
@@ -305,8 +309,12 @@ void world_model::follow_tree_bodies() {
 }
 
 std::optional<motion_fault> world_model::local_at(std::size_t f, double tau, dynamic_transform<double, 3>& out) const {
-  if (joints_.body_of_frame(f) >= 0) {  // a joint frame between steps: its motion carried on freely
-    out = frame_local(f);
+  if (const int body = joints_.body_of_frame(f); body >= 0) {
+    if (stage_tree_.y != nullptr) {  // at a stage of the coupled step: the tree's stage state
+      out = joints_.local(body, *stage_tree_.y, *stage_tree_.qdd);
+      return std::nullopt;
+    }
+    out = frame_local(f);  // a joint frame between steps: its motion carried on freely
     advance_free_motion(out, tau - time_);
     return std::nullopt;
   }
@@ -460,12 +468,22 @@ std::optional<std::string> world_model::step_together(double t, double dt, std::
     coupled_state rate{y.particles, {}};
     stage_particles_ = &y.particles.items;
     if (!joints_.empty()) rate.joints = joints_.rate(tau, y.joints, around);
+    // the particles in joint frames read those frames at this stage (the cached world frames
+    // are keyed by time only, and two stages may share a time)
+    if (particles_in_joint_frames_) {
+      stage_tree_ = {&y.joints, &rate.joints.qd};
+      for (auto& c : cache_) c.valid = false;
+    }
     for (std::size_t i = 0; i < y.particles.items.size(); ++i)
       rate.particles.items[i] =
           resting[i] ? particle_state{}
                      : particle_state{y.particles.items[i].v,
                                       forces_at(i, tau, y.particles.items[i], y.particles.items).total()};
     stage_particles_ = nullptr;
+    if (particles_in_joint_frames_) {
+      stage_tree_ = {};
+      for (auto& c : cache_) c.valid = false;
+    }
     return rate;
   };
   auto result = ode::step_checked(method_, f, t, coupled_state{{particles_}, joints_.state()}, dt);
