@@ -153,8 +153,11 @@ class world_model {
   // The locals at time t in place (a coasting frame advanced by dt) + one sweep.
   std::optional<std::string> evaluate_frames(double t, double dt);
   void step_piece(double dt, double end_time);  // a step that crosses no break
-  static bool on_floor(const particle_state& s, double floor);
-  static particle_state landed(const particle_state& before, const particle_state& after, double floor);
+  // A particle's floor, for both stepping paths (one by one, or every particle as one state):
+  // resting: landed on it, at rest in its frame (not stepped); after_step: the step's end, or
+  // where the step's chord meets the floor when it ends below it.
+  bool resting(std::size_t i) const;
+  particle_state after_step(std::size_t i, const particle_state& next) const;
   double step_end_time(double dt);              // the time after one more step of dt
   double motion_time(double tau) const;         // when the motions are read for a stage at tau
   // A frame's local dynamics at time tau of the current step: its expressions, or its coasting.
