@@ -21,6 +21,7 @@
 // centre and I_c (core/dynamics/spatial.hpp, rigid_bias_force).
 #include <span>
 
+#include "core/cpu_features.hpp"
 #include "core/dynamics/tree_kinematics.hpp"
 
 namespace framelab::dynamics {
@@ -53,10 +54,10 @@ inline spatial_force combine(const spatial_force* u, int count, const vec3& y) {
 }
 }  // namespace detail
 
-// qdd for the given q, qd, tau (all generalised forces, joint springs included); also fills
-// d.acceleration. Inputs besides these are d.base, d.placement_motion and d.external_force.
-inline void forward_dynamics(const tree_model& model, tree_data& d, std::span<const double> q,
-                             std::span<const double> qd, std::span<const double> tau) {
+// The three passes (forward_dynamics below), inlined into the two builds of them.
+[[gnu::always_inline]] inline void forward_dynamics_passes(const tree_model& model, tree_data& d,
+                                                           std::span<const double> q, std::span<const double> qd,
+                                                           std::span<const double> tau) {
   const int n = model.size();
   const kinematics_base base = start_kinematics(d);
   for (int i = 0; i < n; ++i) {  // pass 1 with the kinematics, while body i's numbers are at hand
@@ -121,6 +122,31 @@ inline void forward_dynamics(const tree_model& model, tree_data& d, std::span<co
     }
     d.acceleration[s] = a;
   }
+}
+
+#if FRAMELAB_X86_DISPATCH
+// The same passes compiled for AVX2 and FMA (the compiler's own instructions: three-number
+// products in fewer instructions, multiply-adds rounded once), chosen at run time as
+// core/frames/hierarchy_sweep_simd.hpp chooses its sweep (core/cpu_features.hpp): the release
+// build targets every x86-64 (the gain: docs/performance.md).
+__attribute__((target("avx2,fma"))) inline void forward_dynamics_avx2(const tree_model& model, tree_data& d,
+                                                                     std::span<const double> q,
+                                                                     std::span<const double> qd,
+                                                                     std::span<const double> tau) {
+  forward_dynamics_passes(model, d, q, qd, tau);
+}
+#endif
+
+// qdd for the given q, qd, tau (all generalised forces, joint springs included); also fills
+// d.acceleration. Inputs besides these are d.base, d.placement_motion and d.external_force.
+// On a CPU with AVX2 and FMA the passes run in their AVX2 build (results differ from the
+// plain build's in the last bits).
+inline void forward_dynamics(const tree_model& model, tree_data& d, std::span<const double> q,
+                             std::span<const double> qd, std::span<const double> tau) {
+#if FRAMELAB_X86_DISPATCH
+  if (cpu_has_avx2_fma()) return forward_dynamics_avx2(model, d, q, qd, tau);
+#endif
+  forward_dynamics_passes(model, d, q, qd, tau);
 }
 
 }  // namespace framelab::dynamics

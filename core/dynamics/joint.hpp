@@ -81,8 +81,10 @@ inline dynamic_transform3 joint_motion(const joint_type& j, const double* q, con
 //   slider  R = R_P, T = T_P + u_w q;            S = (0, u_w), u_w = R_P u
 //   ball    R = R_P q, T = T_P;                  S_k = (R_P e_k, o x R_P e_k)
 // (the slider's translation is not scaled by P's scale, as its S is not).
-inline void place_joint(const joint_type& j, const transform3& p, const double* q, transform3& g,
-                        mat3& r, spatial_motion* s) {
+// (Always inlined: the AVX2 build of forward dynamics, core/dynamics/articulated_body.hpp,
+// compiles it with its passes.)
+[[gnu::always_inline]] inline void place_joint(const joint_type& j, const transform3& p, const double* q,
+                                               transform3& g, mat3& r, spatial_motion* s) {
   g = p;
   if (const auto* h = std::get_if<hinge>(&j)) {
     g.rotation = p.rotation * glm::angleAxis(q[0], h->axis);

@@ -87,9 +87,11 @@ inline kinematics_base start_kinematics(tree_data& d) {
 
 // Body i's step of the pass (its parent's already done): d.pose, d.rotation, d.subspace,
 // d.velocity, d.acceleration (A0), d.bias_acceleration and d.inertia; returns the body's
-// mass, centre and I_c in the world (what d.inertia is made of).
-inline rigid_body_world body_kinematics(const tree_model& model, tree_data& d, const kinematics_base& base, int i,
-                                        const double* q, const double* qd) {
+// mass, centre and I_c in the world (what d.inertia is made of). Always inlined: the AVX2
+// build of forward dynamics (core/dynamics/articulated_body.hpp) compiles it with its passes.
+[[gnu::always_inline]] inline rigid_body_world body_kinematics(const tree_model& model, tree_data& d,
+                                                               const kinematics_base& base, int i, const double* q,
+                                                               const double* qd) {
   const std::size_t s = static_cast<std::size_t>(i);
   const body& b = model[i];
   const bool root = b.parent < 0;
