@@ -261,15 +261,15 @@ cli_request parse_command_line(int argc, const char* const* argv, std::ostream& 
   shot->add_option("--out", request.shot.out, "PNG file to write")->required();
   std::string record_size_text;
   auto* record = app.add_subcommand(
-      "record", "Run the real window offscreen for --seconds and encode every frame: .mp4 (H.264), .gif or DIR/ (PNGs)");
+      "record", "Run the real window offscreen for --seconds and encode every frame: .mp4 (H.264), .gif, .webm (VP8) or DIR/ (PNGs)");
   add_scene_options(*record, request.record.scene, request.record.sets);
   record->add_option("--seconds", request.record.seconds, "Length of the recording in seconds, at most 600")
       ->capture_default_str();
   record->add_option("--fps", request.record.fps, "Frames per second, 1 to 120; each advances the simulation 1/fps s")
       ->capture_default_str();
-  record->add_option("--size", record_size_text, "Window size in pixels, WxH (default 1280x720; even for .mp4)");
+  record->add_option("--size", record_size_text, "Window size in pixels, WxH (default 1280x720; even for .mp4 and .webm)");
   add_ui_scale_option(*record, request.record.ui_scale_percent);
-  record->add_option("--out", request.record.out, "Output: FILE.mp4, FILE.gif, or DIR/ for numbered PNGs")->required();
+  record->add_option("--out", request.record.out, "Output: FILE.mp4, FILE.gif, FILE.webm, or DIR/ for numbered PNGs")->required();
   record->add_option("--view", request.record.view,
                      "stage (default): the scene as presentation mode shows it, with its readouts, for slides; "
                      "window: the whole interface");

@@ -29,6 +29,19 @@ const AVCodec* find_mp4_encoder() {
   return avcodec_find_encoder(AV_CODEC_ID_MPEG4);
 }
 
+// Debian's libavcodec links libvpx; a build without it refuses .webm (open_encoder says so).
+const AVCodec* find_encoder(video_format format) {
+  if (format == video_format::gif) return avcodec_find_encoder(AV_CODEC_ID_GIF);
+  if (format == video_format::webm) return avcodec_find_encoder_by_name("libvpx");
+  return find_mp4_encoder();
+}
+
+const char* missing_encoder(video_format format) {
+  if (format == video_format::gif) return "this libavcodec has no GIF encoder";
+  if (format == video_format::webm) return "this libavcodec has no VP8 encoder (libvpx) for .webm; record an .mp4";
+  return "this libavcodec has neither libx264 nor an MPEG-4 encoder";
+}
+
 // RGBA to the encoder's pixels, same size. Down to the GIF's 256 colours an ordered
 // (Bayer) dither keeps the colours and compresses well; swscale's default, error
 // diffusion, makes every frame differ everywhere: 25 times larger files (measured on
@@ -115,7 +128,7 @@ std::optional<std::string> ffmpeg_encoder::open(const std::string& path, video_f
   av_ = std::make_unique<libav>();
   // The temporary name has no known extension: the muxer is named, not guessed.
   const std::string temporary = temporary_path_for(path).string();
-  const char* muxer = format == video_format::gif ? "gif" : "mp4";
+  const char* muxer = format == video_format::gif ? "gif" : format == video_format::webm ? "webm" : "mp4";
   if (int e = avformat_alloc_output_context2(&av_->output, nullptr, muxer, temporary.c_str()); e < 0) {
     return fail(std::string("no ") + muxer + " muxer in this libavformat", e);
   }
@@ -128,12 +141,8 @@ std::optional<std::string> ffmpeg_encoder::open(const std::string& path, video_f
 }
 
 std::optional<std::string> ffmpeg_encoder::open_encoder(video_format format, int fps) {
-  const AVCodec* codec = format == video_format::gif ? avcodec_find_encoder(AV_CODEC_ID_GIF) : find_mp4_encoder();
-  if (codec == nullptr) {
-    return fail(format == video_format::gif ? "this libavcodec has no GIF encoder"
-                                            : "this libavcodec has neither libx264 nor an MPEG-4 encoder",
-                0);
-  }
+  const AVCodec* codec = find_encoder(format);
+  if (codec == nullptr) return fail(missing_encoder(format), 0);
   av_->codec = avcodec_alloc_context3(codec);
   av_->packet = av_packet_alloc();
   av_->frame = av_frame_alloc();
@@ -144,17 +153,25 @@ std::optional<std::string> ffmpeg_encoder::open_encoder(video_format format, int
   c.time_base = AVRational{1, fps};
   c.framerate = AVRational{fps, 1};
   AVPixelFormat pixels = AV_PIX_FMT_RGB8;
-  if (format == video_format::mp4) {
+  if (needs_even_sides(format)) {
     pixels = AV_PIX_FMT_YUV420P;
     c.gop_size = 2 * fps;  // a key frame every 2 s: a slide can seek
-    // BT.709 is what players assume for HD video; swscale converts with the same matrix.
-    c.colorspace = AVCOL_SPC_BT709;
+    // BT.709 is what players assume for HD video; swscale converts with the same matrix. VP8
+    // cannot say which matrix it holds and its decoders take BT.601: a .webm is converted so.
+    c.colorspace = format == video_format::webm ? AVCOL_SPC_BT470BG : AVCOL_SPC_BT709;
     c.color_primaries = AVCOL_PRI_BT709;
     c.color_trc = AVCOL_TRC_BT709;
     c.color_range = AVCOL_RANGE_MPEG;
     if (std::string(codec->name) == "libx264") {
       av_opt_set(c.priv_data, "preset", "veryfast", 0);
       av_opt_set(c.priv_data, "crf", "18", 0);
+    } else if (format == video_format::webm) {
+      // VP8 at constrained quality: crf 8 under a 12 Mbit/s ceiling keeps UI text sharp;
+      // "realtime" with cpu-used 8 keeps pace with 60 fps drawing on one core.
+      c.bit_rate = 12'000'000;
+      av_opt_set(c.priv_data, "crf", "8", 0);
+      av_opt_set(c.priv_data, "deadline", "realtime", 0);
+      av_opt_set_int(c.priv_data, "cpu-used", 8, 0);
     } else {
       c.flags |= AV_CODEC_FLAG_QSCALE;  // MPEG-4 part 2: constant quantiser 3 (high quality)
       c.global_quality = FF_QP2LAMBDA * 3;
@@ -176,9 +193,10 @@ std::optional<std::string> ffmpeg_encoder::open_encoder(video_format format, int
   if (int e = av_frame_get_buffer(av_->frame, 0); e < 0) return fail("out of memory for a frame", e);
   av_->convert = make_converter(width_, height_, pixels);
   if (av_->convert == nullptr) return fail("swscale cannot convert RGBA to this encoder's pixels", 0);
-  if (format == video_format::mp4) {
+  if (needs_even_sides(format)) {
     // Source: full-range RGB (the matrix is unused for RGB); destination: BT.709, limited range.
-    sws_setColorspaceDetails(av_->convert, sws_getCoefficients(SWS_CS_DEFAULT), 1, sws_getCoefficients(SWS_CS_ITU709),
+    sws_setColorspaceDetails(av_->convert, sws_getCoefficients(SWS_CS_DEFAULT), 1,
+                             sws_getCoefficients(format == video_format::webm ? SWS_CS_ITU601 : SWS_CS_ITU709),
                              0, 0, 1 << 16, 1 << 16);
   }
   return std::nullopt;
@@ -186,7 +204,7 @@ std::optional<std::string> ffmpeg_encoder::open_encoder(video_format format, int
 
 std::optional<std::string> ffmpeg_encoder::open_output() {
   AVDictionary* options = nullptr;
-  if (av_->codec->codec_id != AV_CODEC_ID_GIF) av_dict_set(&options, "movflags", "+faststart", 0);
+  if (std::string(av_->output->oformat->name) == "mp4") av_dict_set(&options, "movflags", "+faststart", 0);
   const int e = avformat_write_header(av_->output, &options);
   av_dict_free(&options);
   if (e < 0) return fail("cannot write the header", e);

@@ -4,7 +4,8 @@
 //         a few MB per minute), or MPEG-4 part 2 where libx264 is not installed; yuv420p
 //         with BT.709 colours, and the index at the front (faststart) so a slide can
 //         start playing before the file is read to the end;
-//   .gif  the GIF encoder on 8-bit 3-3-2 colours (swscale's ordered dither).
+//   .gif  the GIF encoder on 8-bit 3-3-2 colours (swscale's ordered dither);
+//   .webm VP8 by libvpx (Debian's libavcodec links it), yuv420p BT.709 as for .mp4.
 // Frames are converted from GL's bottom-up RGBA by swscale, reading the rows backwards.
 #include <filesystem>
 #include <memory>
@@ -25,7 +26,7 @@ class ffmpeg_encoder final : public video_writer {
   ffmpeg_encoder();
   ~ffmpeg_encoder() override;
 
-  // Opens the encoder and the temporary output file. `format` is mp4 or gif.
+  // Opens the encoder and the temporary output file. `format` is mp4, gif or webm.
   std::optional<std::string> open(const std::string& path, video_format format, int width, int height, int fps);
 
   std::optional<std::string> add_frame(const unsigned char* rgba_bottom_up) override;

@@ -437,10 +437,12 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   if (!start_problems.empty()) {  // the page's: what it could not start with (the console has it too)
     std::string text;
     for (const auto& problem : start_problems) append_separated(text, "; ", problem);
-    out << "framelab: status: " << text << "\n";
     ui::set_message(state, "Not as the link asked: " + text, true);
   }
   state.host_file_picker = platform::has_file_picker();
+  const platform::recording_formats videos = platform::video_outputs();
+  state.recording.video_extension = videos.default_extension;
+  state.recording.video_formats = videos.dialog_line;
   platform::deliver_saved_files();
   if (!rehearsed) {
     state.lesson_files = find_all_lessons();
@@ -464,6 +466,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   // "REC mm:ss" goes into the window's title, outside the picture (record_title).
   state.recording.show_indicator = false;
   std::string shown_title;
+  std::string shown_status;
   frame_pacer pacer(pacing_rate_hz(window.display_refresh_hz()));
   idle_tracker idle;
   overlay_signature overlays_shown;
@@ -505,6 +508,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     lessons.before_frame(state);
     serve_host_requests(state);
     ui::poll_world_file(state);  // reload on save (scenes/world/world_reload.hpp)
+    if (state.benchmarks) ui::advance_benchmark_run(state);  // a run in slices: one case a frame
     if (auto error = serve_recording_requests(state, recorder, window.drawable_size(), recording_fps, out);
         error && (player || recording_run)) {
       err << "framelab: " << (player ? "script: " + player->last_step_location() : "error: --out: ") << *error << "\n";
@@ -580,6 +584,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     }
     if (recording_run) progress.update(recorder.frames(), err);
     if (!rehearsed) show_title(window, record_title(state), shown_title);
+    if (state.message != shown_status) platform::status_changed(shown_status = state.message);
     window.swap();
     if (player && player->finished()) state.quit_requested = true;
     const frame_demand demand{.simulation_running = !sim.paused(),

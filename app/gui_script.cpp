@@ -74,7 +74,7 @@ std::optional<std::string> check_record_step(const script_step& step) {
     return std::nullopt;
   }
   if (step.args[0] != "start") return "expected start FILE or stop, got '" + step.args[0] + "'";
-  if (step.args.size() < 2) return std::string("'record start' needs a file (.mp4, .gif) or a folder/");
+  if (step.args.size() < 2) return std::string("'record start' needs a file (.mp4, .gif, .webm) or a folder/");
   if (step.args.size() == 3 && step.args[2] != "window" && step.args[2] != "stage")
     return "'record start FILE' records the window or the stage, got '" + step.args[2] + "'";
   video_format format = video_format::mp4;

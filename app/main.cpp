@@ -9,6 +9,7 @@
 #include "app/bench_command.hpp"
 #include "app/cli.hpp"
 #include "app/world_files.hpp"
+#include "bench/host_info.hpp"
 #include "app/gui_app.hpp"
 #include "app/platform/platform.hpp"
 #include "app/sim_command.hpp"
@@ -34,6 +35,7 @@ int main(int argc, char** argv) {
   using namespace framelab;
   // The page's URL is its command line (app/platform/platform.hpp); its problems go onto the status line.
   const std::optional<platform::page_start> page = platform::started_from_page();
+  bench::set_runtime(platform::runtime_description());  // the benchmarks' host line
   std::vector<std::string> page_problems;
   cli_request request = page ? parse_page_url(page->query, page_problems) : parse_command_line(argc, argv, std::cout, std::cerr);
   if (page) {

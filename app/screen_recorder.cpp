@@ -17,8 +17,8 @@ std::optional<std::string> screen_recorder::start(const std::string& path, int w
   source_width_ = width;
   source_height_ = height;
   // yuv420p needs even sides; a window can have any size, so the odd row or column goes.
-  width_ = format == video_format::mp4 ? width & ~1 : width;
-  height_ = format == video_format::mp4 ? height & ~1 : height;
+  width_ = needs_even_sides(format) ? width & ~1 : width;
+  height_ = needs_even_sides(format) ? height & ~1 : height;
   // A GIF keeps every stride-th drawn frame, so that it plays at true speed in a browser.
   stride_ = format == video_format::gif ? gif_frame_stride(fps) : 1;
   drawn_ = 0;

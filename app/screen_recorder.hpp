@@ -25,7 +25,7 @@ inline constexpr int gui_recording_fps = 60;
 
 class screen_recorder {
  public:
-  // Starts recording frames of this size (the window's drawable size; for .mp4 rounded
+  // Starts recording frames of this size (the window's drawable size; for .mp4 and .webm rounded
   // down to even sides, dropping the top row or right column).
   std::optional<std::string> start(const std::string& path, int width, int height, int fps);
 

@@ -20,6 +20,8 @@ std::optional<std::string> video_format_for(const std::string& path, video_forma
     format = video_format::mp4;
   } else if (extension == ".gif") {
     format = video_format::gif;
+  } else if (extension == ".webm") {
+    format = video_format::webm;
   } else if (extension.empty()) {
     return path + ": no extension; use " + supported_video_outputs;
   } else {
@@ -28,13 +30,17 @@ std::optional<std::string> video_format_for(const std::string& path, video_forma
   return std::nullopt;
 }
 
+bool needs_even_sides(video_format format) {
+  return format == video_format::mp4 || format == video_format::webm;
+}
+
 std::optional<std::string> check_video_size(video_format format, int width, int height) {
   if (width < 1 || height < 1) {
     return "frame size " + std::to_string(width) + "x" + std::to_string(height) + " is empty";
   }
-  // yuv420p stores one colour sample per 2x2 pixels.
-  if (format == video_format::mp4 && (width % 2 != 0 || height % 2 != 0)) {
-    return "H.264 (.mp4) needs an even width and height, got " + std::to_string(width) + "x" + std::to_string(height) +
+  if (needs_even_sides(format) && (width % 2 != 0 || height % 2 != 0)) {
+    return std::string(format == video_format::mp4 ? "H.264 (.mp4)" : "VP8 (.webm)") +
+           " needs an even width and height, got " + std::to_string(width) + "x" + std::to_string(height) +
            " (use .gif or a folder for odd sizes)";
   }
   return std::nullopt;

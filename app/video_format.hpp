@@ -5,6 +5,9 @@
 //              so width and height must be even
 //   NAME.gif   an animated GIF (256 colours); browsers slow down frames shorter than
 //              2/100 s, so GIFs play best at 50 fps or less
+//   NAME.webm  VP8 video, yuv420p, so width and height must be even: on the desktop by
+//              ffmpeg's libvpx, in the browser by its VideoEncoder (or MediaRecorder)
+//              (app/platform/web_video_encoder.cpp), which does not do .mp4 and .gif
 //   DIR/       a folder of numbered PNGs, frame_00000.png, frame_00001.png, ... (a path
 //              ending in '/', or a folder that exists)
 #include <optional>
@@ -12,7 +15,10 @@
 
 namespace framelab {
 
-enum class video_format { mp4, gif, png_folder };
+enum class video_format { mp4, gif, webm, png_folder };
+
+// True for the formats stored as yuv420p (one colour sample per 2x2 pixels): .mp4, .webm.
+bool needs_even_sides(video_format format);
 
 // The format for this path, or why there is none (no or an unknown extension).
 std::optional<std::string> video_format_for(const std::string& path, video_format& format);
@@ -33,6 +39,6 @@ inline constexpr int max_gif_fps = 50;
 // divides fps with fps / k <= max_gif_fps (60 fps: every second frame, a 30 fps GIF).
 int gif_frame_stride(int fps);
 
-inline constexpr const char* supported_video_outputs = ".mp4, .gif, or a folder (a path ending in /) for PNGs";
+inline constexpr const char* supported_video_outputs = ".mp4, .gif, .webm, or a folder (a path ending in /) for PNGs";
 
 }  // namespace framelab

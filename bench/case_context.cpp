@@ -8,6 +8,20 @@ namespace {
 constexpr long long max_batch = 100'000'000;
 }
 
+timing_settings bounded_to(const timing_settings& t, double seconds) {
+  timing_settings b = t;
+  const int warmups = std::max(0, t.warmup_runs);
+  const int min_samples = std::max(1, t.min_samples);
+  b.min_sample_seconds = std::min(t.min_sample_seconds, seconds / double(warmups + min_samples));
+  if (b.min_sample_seconds > 0.0) {
+    const double fit = std::floor(seconds / b.min_sample_seconds + 1e-9) - warmups;  // 1e-9: 5.999... is 6
+    b.max_samples = std::clamp(static_cast<int>(std::min(fit, double(t.max_samples))), min_samples,
+                               std::max(min_samples, t.max_samples));
+  }
+  b.max_case_seconds = std::min(t.max_case_seconds, seconds);
+  return b;
+}
+
 void case_context::metric(std::string name, double value) {
   for (auto& [k, v] : metrics_) {
     if (k == name) {
@@ -48,17 +62,24 @@ long long case_context::sampler::next_batch() {
 
 void case_context::sampler::add(double ns) {
   const timing_settings& t = ctx_.timing_;
-  // The batch for the next samples: enough calls to last min_sample_seconds.
-  const double per_run_s = std::max(ns, 1.0) * 1e-9 / static_cast<double>(in_warmup_ ? 1 : batch_);
-  const double wanted = std::ceil(t.min_sample_seconds / per_run_s);
+  // The batch for the next samples: enough calls to last min_sample_seconds, but at most ten
+  // times the calls just timed: a clock coarser than the body (a browser's ticks in 0.1 ms)
+  // reads a short run as 0 ns, which would ask for max_batch calls at once.
+  const long long runs = in_warmup_ ? 1 : batch_;
+  const double per_run_s = std::max(ns, 1.0) * 1e-9 / static_cast<double>(runs);
+  const auto wanted = static_cast<long long>(std::min(std::ceil(t.min_sample_seconds / per_run_s), double(max_batch)));
+  const long long next = std::clamp(wanted, 1LL, std::min(max_batch, 10 * runs));
   if (in_warmup_) {
     --warmups_left_;
-    batch_ = std::clamp(static_cast<long long>(wanted), 1LL, max_batch);
+    batch_ = next;
     return;
   }
-  ns_per_item_.push_back(ns / (static_cast<double>(batch_) * items_));
+  // A sample shorter than half min_sample_seconds while the batch can still grow is calibration,
+  // not a measurement (its time is mostly the clock's step).
+  const bool calibrating = ns * 1e-9 < 0.5 * t.min_sample_seconds && next > batch_;
+  if (!calibrating) ns_per_item_.push_back(ns / (static_cast<double>(batch_) * items_));
   // Grow the batch if the warm-up (cold) made it too small; never shrink it.
-  batch_ = std::clamp(std::max(batch_, static_cast<long long>(wanted)), 1LL, max_batch);
+  batch_ = std::max(batch_, next);
 }
 
 bool case_context::sampler::finish(param_list extra) {

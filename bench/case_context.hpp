@@ -6,7 +6,9 @@
 //   1. warm-up: the body runs `warmup_runs` times untimed for the result (caches, page
 //      faults, branch predictors); the first run's duration t1 calibrates the batch;
 //   2. batch:   a body shorter than min_sample_seconds runs k = ceil(min_sample_seconds
-//      / t1) times per sample, so the clock's resolution and call overhead vanish;
+//      / t1) times per sample, so the clock's resolution and call overhead vanish; k grows
+//      at most tenfold per sample, and a sample under half min_sample_seconds while k still
+//      grows is not kept (a coarse clock, as a browser's 0.1 ms, reads t1 as 0);
 //   3. samples: at least min_samples, then more while the case has used less than
 //      max_case_seconds, at most max_samples;
 //   4. record:  ns per item = min over samples of (sample time / (k * items)); also
@@ -33,6 +35,14 @@ struct timing_settings {
   double min_sample_seconds = 0.005;  // batch short bodies up to this per sample
   double max_case_seconds = 0.5;      // stop sampling (once min_samples are in) after this
 };
+
+// `t` shrunk so that one measure() spends about `seconds` in its body (the runner's slices):
+//   min_sample_seconds <= seconds / (warmup_runs + min_samples)
+//   max_samples        <= seconds / min_sample_seconds - warmup_runs (at least min_samples)
+//   max_case_seconds   <= seconds
+// so the body runs at most warmup_runs + max_samples * ceil(min_sample_seconds / t_body)
+// times, t_body being its duration (the batch comes from the timed warm-up).
+timing_settings bounded_to(const timing_settings& t, double seconds);
 
 // Keeps a value (and everything that computed it) from being optimized away, without
 // costing more than a register move. GCC and Clang.

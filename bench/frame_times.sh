@@ -2,7 +2,10 @@
 # Frame times of the real window (Xvfb, Mesa's llvmpipe, the whole window with the UI) on
 # the collisions scene at 300, 4,000, 20,000 and 100,000 balls (two steps of 1/120 s each
 # frame, as `shot` runs), and the CPU time per frame
-# spent building the draw data, from `framelab shot`'s own report.
+# spent building the draw data, from `framelab shot`'s own report; and the CPU time per
+# frame of every thread (the app's and llvmpipe's; /usr/bin/time's user + system of a run
+# of FRAMES frames less that of a run of 5, over the difference), which a host busy with
+# other work inflates far less than the frame time.
 #   bench/frame_times.sh [FRAMELAB [BASELINE_FRAMELAB]]
 # With a second binary (e.g. one built from an earlier commit) both run in the same
 # invocation, each ball count one after the other, and the table gets their ratio.
@@ -24,31 +27,43 @@ broadphase_for() {
   if [ "$1" -le 4000 ]; then echo sort-and-sweep; else echo uniform-grid; fi
 }
 
-# Prints "frame_ms draw_data_us" for one run, or "- -" when the binary refuses it.
-measure() {
-  local binary=$1 balls=$2 png report
+# One shot of `frames` frames: shot's report and a last line "cpu USER SYSTEM" (seconds).
+shot() {
+  local binary=$1 balls=$2 frames=$3 png
   png=$(mktemp --suffix .png)
-  if report=$(xvfb-run -a -s "-screen 0 ${size}x24" "$binary" shot --scene collisions --set "balls=$balls" \
-      --set "radius=$(radius_for "$balls")" --set "broadphase=$(broadphase_for "$balls")" --frames "$frames" --size "$size" --out "$png" 2>&1); then
-    echo "$report" | sed -n 's/^mean frame time: \([0-9.]*\) ms.*built in \([0-9.]*\) us per frame$/\1 \2/p;
-                               s/^mean frame time: \([0-9.]*\) ms.*fps)$/\1 -/p'
-  else
-    echo "- -"
-  fi
+  xvfb-run -a -s "-screen 0 ${size}x24" /usr/bin/time -f "cpu %U %S" "$binary" shot --scene collisions \
+    --set "balls=$balls" --set "radius=$(radius_for "$balls")" --set "broadphase=$(broadphase_for "$balls")" \
+    --frames "$frames" --size "$size" --out "$png" 2>&1
+  local status=$?
   rm -f "$png"
+  return $status
 }
 
-printf '%-8s | %-14s %-18s %-12s' "balls" "frame (ms)" "draw data (us)" "ns per ball"
-[ -n "$old" ] && printf ' | %-16s %-10s' "before: frame" "speed-up"
+# Prints "frame_ms draw_data_us cpu_ms_per_frame" for one run, or "- - -" when the binary refuses it.
+measure() {
+  local binary=$1 balls=$2 report short
+  if report=$(shot "$binary" "$balls" "$frames") && short=$(shot "$binary" "$balls" 5); then
+    local cpu_ms
+    cpu_ms=$(awk -v long="$(echo "$report" | sed -n 's/^cpu //p')" -v short="$(echo "$short" | sed -n 's/^cpu //p')" \
+      -v n="$frames" 'BEGIN { split(long, a, " "); split(short, b, " "); printf "%.1f", 1000 * (a[1] + a[2] - b[1] - b[2]) / (n - 5) }')
+    echo "$report" | sed -n "s/^mean frame time: \([0-9.]*\) ms.*built in \([0-9.]*\) us per frame$/\1 \2 $cpu_ms/p;
+                               s/^mean frame time: \([0-9.]*\) ms.*fps)$/\1 - $cpu_ms/p"
+  else
+    echo "- - -"
+  fi
+}
+
+printf '%-8s | %-11s %-15s %-12s %-14s' "balls" "frame (ms)" "draw data (us)" "ns per ball" "CPU (ms/frame)"
+[ -n "$old" ] && printf ' | %-14s %-9s %-14s' "before: frame" "speed-up" "before: CPU"
 echo
 for balls in 300 4000 20000 100000; do
-  read -r ms us < <(measure "$new" "$balls")
+  read -r ms us cpu < <(measure "$new" "$balls")
   per_ball=$(awk -v us="$us" -v n="$balls" 'BEGIN { if (us == "-") print "-"; else printf "%.1f", 1000 * us / n }')
-  printf '%-8s | %-14s %-18s %-12s' "$balls" "$ms" "$us" "$per_ball"
+  printf '%-8s | %-11s %-15s %-12s %-14s' "$balls" "$ms" "$us" "$per_ball" "$cpu"
   if [ -n "$old" ]; then
-    read -r old_ms _ < <(measure "$old" "$balls")
+    read -r old_ms _ old_cpu < <(measure "$old" "$balls")
     ratio=$(awk -v a="$old_ms" -v b="$ms" 'BEGIN { if (a == "-" || b == "-") print "-"; else printf "%.2fx", a / b }')
-    printf ' | %-16s %-10s' "$old_ms" "$ratio"
+    printf ' | %-14s %-9s %-14s' "$old_ms" "$ratio" "$old_cpu"
   fi
   echo
 done

@@ -111,9 +111,21 @@ std::string host_note(const host_info& host) {
   return out.str();
 }
 
-const std::string& this_host_note() {
-  static const std::string note = host_note(read_host_info());
+namespace {
+std::string& kept_host_note() {
+  static std::string note = host_note(read_host_info());
   return note;
+}
+}  // namespace
+
+const std::string& this_host_note() {
+  return kept_host_note();
+}
+
+void set_runtime(const std::string& runtime) {
+  if (runtime.empty()) return;
+  const host_info host = read_host_info();
+  kept_host_note() = host.cpu_model == "unknown CPU" ? runtime : runtime + "; " + host_note(host);
 }
 
 }  // namespace framelab::bench

@@ -27,8 +27,14 @@ host_info read_host_info(const std::filesystem::path& root = "/");
 // "Intel(R) Xeon(R) Processor, 2 logical CPUs; L1d 48 KiB, L1i 32 KiB, L2 2 MiB, L3 260 MiB"
 std::string host_note(const host_info& host);
 
-// host_note(read_host_info()), read once and kept.
+// host_note(read_host_info()), read once and kept; after set_runtime(r), r first:
+//   "WebAssembly in a browser, one thread of 2 logical CPUs; <host note>"
+// (r alone where the OS says nothing about the CPU, as in a browser's page).
 const std::string& this_host_note();
+
+// What runs the program where that is not the machine itself (main sets it once, from
+// app/platform's runtime_description(): the browser's page); "" (the default) on the desktop.
+void set_runtime(const std::string& runtime);
 
 // 49152 -> "48 KiB", 2097152 -> "2 MiB"
 std::string format_bytes(long long bytes);

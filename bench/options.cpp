@@ -156,6 +156,25 @@ std::optional<std::string> check_option_values(const std::vector<option_spec>& s
   return std::nullopt;
 }
 
+std::vector<std::string> cap_for_slices(const std::vector<option_spec>& specs, option_values& values) {
+  std::vector<std::string> changed;
+  for (const auto& spec : specs) {
+    if (spec.slice_max == LLONG_MAX) continue;
+    if (spec.kind != option_kind::integer && spec.kind != option_kind::integer_list) continue;
+    std::string kept;
+    std::string left_out;
+    for (const long long value : values.integers(spec.name)) {
+      std::string& into = value <= spec.slice_max ? kept : left_out;
+      into += (into.empty() ? "" : ",") + std::to_string(value);
+    }
+    if (left_out.empty()) continue;
+    if (kept.empty() || spec.kind == option_kind::integer) kept = std::to_string(spec.slice_max);
+    values.text_[spec.name] = kept;
+    changed.push_back(spec.name + " up to " + std::to_string(spec.slice_max) + " (left out: " + left_out + ")");
+  }
+  return changed;
+}
+
 bool option_values::flag(std::string_view name) const {
   return text(name) == "true";
 }

@@ -32,6 +32,11 @@ struct option_spec {
   std::vector<std::string> choices{};  // choice_list only: the allowed values
   long long min = 0;                   // integer, integer_list: the allowed range
   long long max = LLONG_MAX;
+  // integer, integer_list: the largest value a run in slices takes (bench/runner.hpp: the
+  // browser's page, one case a frame). A case's untimed set-up and a single timed call are
+  // not cut into slices, so a larger one would hold the page's frame for longer than ~0.1 s
+  // (measured in the page: README "In a browser"); cap_for_slices applies it.
+  long long slice_max = LLONG_MAX;
 };
 
 // The values of a benchmark's options after checking: every declared option has one
@@ -58,6 +63,7 @@ class option_values {
   friend std::optional<std::string> make_option_values(const std::vector<option_spec>&,
                                                        const std::map<std::string, std::string>&, option_values&);
   friend std::optional<std::string> check_option_values(const std::vector<option_spec>&, option_values&);
+  friend std::vector<std::string> cap_for_slices(const std::vector<option_spec>&, option_values&);
   std::map<std::string, std::string, std::less<>> text_;
   std::set<std::string, std::less<>> given_;
 };
@@ -78,5 +84,10 @@ std::optional<std::string> make_option_values(const std::vector<option_spec>& sp
 
 // Re-checks every value (after adjust_defaults); "--name: reason" for the first bad one.
 std::optional<std::string> check_option_values(const std::vector<option_spec>& specs, option_values& values);
+
+// For a run in slices (checked values): a list loses its values above the option's
+// slice_max (all of them above: slice_max alone), an integer is lowered to it. Returns one
+// line per option that changed: "sizes up to 100000 (left out: 1000000)".
+std::vector<std::string> cap_for_slices(const std::vector<option_spec>& specs, option_values& values);
 
 }  // namespace framelab::bench

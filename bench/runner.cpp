@@ -29,6 +29,18 @@ bool any_run_in_progress() noexcept {
   return process_busy.load();
 }
 
+bool threads_can_start() {
+  static const bool can = [] {
+    try {
+      std::thread([] {}).join();
+      return true;
+    } catch (const std::system_error&) {
+      return false;
+    }
+  }();
+  return can;
+}
+
 std::string format_duration(double seconds) {
   char text[48];
   if (!std::isfinite(seconds) || seconds < 0.0) return "?";
@@ -48,6 +60,7 @@ std::string format_duration(double seconds) {
 
 runner::~runner() {
   cancel();
+  if (in_slices_) run_slice();  // a cancelled run in slices ends at its next slice
   join_worker();
 }
 
@@ -76,15 +89,38 @@ std::optional<std::string> runner::start(std::vector<bench_case> cases, run_prio
     progress_.current_case = cases.empty() ? std::string() : cases.front().name;
     run_start_ = eta_stamp_ = clock::now();
   }
-  // Where no thread can start (the browser's page runs on one), the cases run here, on the
-  // caller's thread, before start returns; the cases stay with the caller until a thread has them.
-  auto job = std::make_shared<std::vector<bench_case>>(std::move(cases));
-  try {
-    worker_ = std::thread([this, job, priority] { work(std::move(*job), priority); });
-  } catch (const std::system_error&) {
-    work(std::move(*job), run_priority::normal);
+  tally_ = tally{};
+  for (const auto& c : cases) tally_.total_cost += std::max(c.cost, 0.0);
+  in_slices_ = !options_.threads;
+  if (!in_slices_) {
+    // The cases stay with the caller until a thread has them.
+    auto job = std::make_shared<std::vector<bench_case>>(std::move(cases));
+    try {
+      worker_ = std::thread([this, job, priority] { work(std::move(*job), priority); });
+      return std::nullopt;
+    } catch (const std::system_error&) {
+      in_slices_ = true;  // no thread here (the browser's page): slices after all
+      cases = std::move(*job);
+    }
   }
+  slice_cases_ = std::move(cases);
+  next_case_ = 0;
   return std::nullopt;
+}
+
+bool runner::run_slice() {
+  if (!in_slices_) return running();
+  if (!running()) return false;
+  if (!stop_.load() && next_case_ < slice_cases_.size()) {
+    const timing_settings timing = bounded_to(slice_cases_[next_case_].timing, options_.slice_seconds);
+    if (run_case(slice_cases_[next_case_], next_case_, timing)) ++next_case_;
+  }
+  if (stop_.load() || next_case_ >= slice_cases_.size()) {
+    slice_cases_.clear();
+    finish();
+    return false;
+  }
+  return true;
 }
 
 void runner::cancel() noexcept {
@@ -118,11 +154,23 @@ std::vector<record> runner::records_from(std::size_t first) const {
 }
 
 void runner::wait() {
+  if (in_slices_) {
+    while (run_slice()) {
+    }
+    return;
+  }
   std::unique_lock lock(mutex_);
   done_.wait(lock, [this] { return !running_; });
 }
 
 bool runner::wait_for(std::chrono::milliseconds timeout) {
+  if (in_slices_) {
+    const auto end = clock::now() + timeout;
+    while (run_slice()) {
+      if (clock::now() >= end) return false;
+    }
+    return true;
+  }
   std::unique_lock lock(mutex_);
   return done_.wait_for(lock, timeout, [this] { return !running_; });
 }
@@ -133,58 +181,61 @@ void runner::work(std::vector<bench_case> cases, run_priority priority) {
     // failure (e.g. a sandbox forbidding it) leaves the priority as it was.
     [[maybe_unused]] const int ignored = ::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 5);
   }
-  clock::time_point t0;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    if (stop_.load() || !run_case(cases[i], i, cases[i].timing)) break;
+  }
+  finish();
+}
+
+bool runner::run_case(bench_case& c, std::size_t index, const timing_settings& timing) {
+  const auto case_start = clock::now();
   {
     const std::lock_guard lock(mutex_);
-    t0 = run_start_;
+    progress_.current_case = c.name;
+    progress_.elapsed_seconds = seconds_since(run_start_);
   }
-  double total_cost = 0.0;
-  for (const auto& c : cases) total_cost += std::max(c.cost, 0.0);
-  double done_cost = 0.0;
-  double done_seconds = 0.0;  // time spent in the finished cases
-
-  for (std::size_t i = 0; i < cases.size(); ++i) {
-    if (stop_.load()) break;
-    bench_case& c = cases[i];
-    const auto case_start = clock::now();
-    {
-      const std::lock_guard lock(mutex_);
-      progress_.current_case = c.name;
-      progress_.elapsed_seconds = seconds_since(t0);
-    }
-    case_context ctx(stop_, c.params, c.unit, c.timing);
-    std::string error;
-    try {
-      if (c.run) c.run(ctx);
-    } catch (const std::exception& e) {
-      error = c.name + ": " + e.what();
-    } catch (...) {
-      error = c.name + ": unknown exception";
-    }
-    // Records are complete measurements (measure() drops a sample cut short), so they
-    // are kept even when the run was cancelled during the case.
-    std::vector<record> made = ctx.take_records();
-    const bool completed = !stop_.load();
-    done_cost += std::max(c.cost, 0.0);
-    done_seconds += seconds_since(case_start);
-    const std::lock_guard lock(mutex_);
-    for (auto& r : made) records_.push_back(std::move(r));
-    progress_.record_count = records_.size();
-    progress_.elapsed_seconds = seconds_since(t0);
-    if (!completed) break;
-    if (!error.empty()) progress_.errors.push_back(std::move(error));
-    progress_.cases_done = i + 1;
-    progress_.fraction = total_cost > 0.0 ? done_cost / total_cost : double(i + 1) / double(cases.size());
-    // ETA: the remaining cost at the rate the finished cases ran.
-    progress_.eta_seconds = done_cost > 0.0 ? done_seconds / done_cost * (total_cost - done_cost) : -1.0;
-    eta_stamp_ = clock::now();
+  case_context ctx(stop_, c.params, c.unit, timing);
+  std::string error;
+  try {
+    if (c.run) c.run(ctx);
+  } catch (const std::exception& e) {
+    error = c.name + ": " + e.what();
+  } catch (...) {
+    error = c.name + ": unknown exception";
   }
+  // Records are complete measurements (measure() drops a sample cut short), so they
+  // are kept even when the run was cancelled during the case.
+  std::vector<record> made = ctx.take_records();
+  const bool completed = !stop_.load();
+  const double case_seconds = seconds_since(case_start);
+  tally_.done_cost += std::max(c.cost, 0.0);
+  tally_.done_seconds += case_seconds;
+  const std::lock_guard lock(mutex_);
+  if (case_seconds > progress_.longest_case_seconds) {
+    progress_.longest_case_seconds = case_seconds;
+    progress_.longest_case = c.name;
+  }
+  for (auto& r : made) records_.push_back(std::move(r));
+  progress_.record_count = records_.size();
+  progress_.elapsed_seconds = seconds_since(run_start_);
+  if (!completed) return false;
+  if (!error.empty()) progress_.errors.push_back(std::move(error));
+  progress_.cases_done = index + 1;
+  progress_.fraction = tally_.total_cost > 0.0 ? tally_.done_cost / tally_.total_cost
+                                                : double(index + 1) / double(progress_.cases_total);
+  // ETA: the remaining cost at the rate the finished cases ran.
+  progress_.eta_seconds =
+      tally_.done_cost > 0.0 ? tally_.done_seconds / tally_.done_cost * (tally_.total_cost - tally_.done_cost) : -1.0;
+  eta_stamp_ = clock::now();
+  return true;
+}
 
+void runner::finish() {
   const std::lock_guard lock(mutex_);
   progress_.state =
       stop_.load() && progress_.cases_done < progress_.cases_total ? run_state::cancelled : run_state::finished;
   progress_.current_case.clear();
-  progress_.elapsed_seconds = seconds_since(t0);
+  progress_.elapsed_seconds = seconds_since(run_start_);
   progress_.eta_seconds = 0.0;
   running_ = false;
   process_busy.store(false);

@@ -16,12 +16,13 @@
 
 namespace framelab::render {
 
-// The meshes instances are drawn with. A round sphere (equal sizes) is an impostor: one
-// quad that the fragment shader makes the exact sphere (shaders/sphere.vert), so 100,000
-// balls cost 200,000 triangles. One at least exact_sphere_pixels across writes its exact
-// depth (round_sphere); a smaller one keeps its quad's depth and is shaded more cheaply
-// (small_round_sphere), so that the hidden parts of a pile of small balls are rejected
-// before they are shaded (shaders/small_sphere.frag). An ellipsoid (a sphere of unequal sizes) is a mesh, coarser
+// The meshes instances are drawn with. A round sphere (equal sizes) is an impostor that a
+// fragment shader makes the exact sphere by casting each pixel's ray at it. One at least
+// exact_sphere_pixels across is a screen-facing quad that writes its exact depth
+// (round_sphere, shaders/sphere.vert); a smaller one is a point sprite, one vertex, at the
+// depth of its near side (small_round_sphere, shaders/point_sphere.vert), so that 100,000
+// balls cost 100,000 vertices and the hidden parts of a pile of small balls are rejected
+// before they are shaded. An ellipsoid (a sphere of unequal sizes) is a mesh, coarser
 // when drawn small, indistinguishable at that size: under small_sphere_pixels across
 // 16 x 10 facets, under tiny_sphere_pixels 8 x 6, under speck_sphere_pixels 6 x 4, else 32 x 16.
 enum class mesh_kind : std::uint8_t {

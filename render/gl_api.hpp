@@ -22,4 +22,20 @@ inline constexpr const char* glsl_header = "#version 330 core\n";
 inline constexpr const char* glsl_version_line = "#version 330 core";
 #endif
 
+// Point sprites sized by the vertex shader's gl_PointSize: always so in OpenGL ES, a switch
+// in desktop OpenGL.
+inline void enable_program_point_size() {
+#ifndef __EMSCRIPTEN__
+  glEnable(GL_PROGRAM_POINT_SIZE);
+#endif
+}
+
+// The smallest and largest point sizes (pixels) gl_PointSize may set: one query in OpenGL ES,
+// another name for it in the desktop's core profile.
+#ifdef __EMSCRIPTEN__
+inline constexpr GLenum point_size_range_query = GL_ALIASED_POINT_SIZE_RANGE;
+#else
+inline constexpr GLenum point_size_range_query = GL_POINT_SIZE_RANGE;
+#endif
+
 }  // namespace framelab::render

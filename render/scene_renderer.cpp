@@ -61,8 +61,8 @@ mesh_data mesh_of(mesh_kind kind) {
     case mesh_kind::speck_sphere: return make_sphere(6, 4);
     case mesh_kind::cylinder: return make_cylinder();
     case mesh_kind::cone: return make_cone();
-    case mesh_kind::round_sphere:
-    case mesh_kind::small_round_sphere: return make_impostor_quad();
+    case mesh_kind::round_sphere: return make_impostor_quad();
+    case mesh_kind::small_round_sphere: return make_impostor_quad();  // unused: drawn as points (draw_points)
   }
   return {};
 }
@@ -79,7 +79,7 @@ std::size_t bytes_of(const Lists& lists) {
 void scene_renderer::init() {
   mesh_program_.create("mesh.vert", {"lighting.frag", "mesh.frag"});
   sphere_program_.create("sphere.vert", {"lighting.frag", "sphere.frag"});
-  small_sphere_program_.create("sphere.vert", {"lighting.frag", "small_sphere.frag"});
+  point_sphere_program_.create("point_sphere.vert", {"lighting.frag", "point_sphere.frag"});
   line_program_.create("line.vert", {"line.frag"});
   instances_.create();
   line_points_.create();
@@ -91,19 +91,29 @@ void scene_renderer::init() {
   glGenVertexArrays(1, &line_vao_);
   glBindVertexArray(line_vao_);
   enable_instance_attributes(0, 6);
+  // The small spheres' points read an instance's axis, origin and colour as their vertex.
+  glGenVertexArrays(1, &point_vao_);
+  glBindVertexArray(point_vao_);
+  for (const GLuint location : {2u, 5u, 6u}) glEnableVertexAttribArray(location);
   glBindVertexArray(0);
+  GLfloat point_sizes[2] = {1.0f, 1.0f};
+  glGetFloatv(point_size_range_query, point_sizes);
+  max_point_size_ = point_sizes[1];
+  enable_program_point_size();
 }
 
 void scene_renderer::shutdown() {
   mesh_program_.destroy();
   sphere_program_.destroy();
-  small_sphere_program_.destroy();
+  point_sphere_program_.destroy();
   line_program_.destroy();
   for (auto& mesh : meshes_) mesh.destroy();
   instances_.destroy();
   line_points_.destroy();
-  if (line_vao_ != 0) glDeleteVertexArrays(1, &line_vao_);
-  line_vao_ = 0;
+  for (GLuint* vao : {&line_vao_, &point_vao_}) {
+    if (*vao != 0) glDeleteVertexArrays(1, vao);
+    *vao = 0;
+  }
 }
 
 // One instanced call per mesh with instances; `offset` walks the frame's instance buffer,
@@ -114,9 +124,17 @@ void scene_renderer::shutdown() {
 shader_program& scene_renderer::program_for(mesh_kind kind) {
   switch (kind) {
     case mesh_kind::round_sphere: return sphere_program_;
-    case mesh_kind::small_round_sphere: return small_sphere_program_;
+    case mesh_kind::small_round_sphere: return point_sphere_program_;
     default: return mesh_program_;
   }
+}
+
+// The instances at `offset` of the bound instance buffer as `count` points, one per vertex:
+// no instancing, which a CPU rasterizer's vertex stage runs per instance.
+void scene_renderer::draw_points(std::size_t count, std::size_t offset) {
+  glBindVertexArray(point_vao_);
+  point_instance_attributes(offset);
+  glDrawArrays(GL_POINTS, 0, static_cast<GLsizei>(count));
 }
 
 void scene_renderer::draw_meshes(const std::array<std::vector<mesh_instance>, mesh_kind_count>& lists,
@@ -124,10 +142,15 @@ void scene_renderer::draw_meshes(const std::array<std::vector<mesh_instance>, me
   instances_.bind();
   for (std::size_t k = 0; k < mesh_kind_count; ++k) {
     if (lists[k].empty()) continue;
-    program_for(static_cast<mesh_kind>(k)).use();
-    meshes_[k].bind();
-    point_instance_attributes(offset);
-    meshes_[k].draw_instanced(static_cast<GLsizei>(lists[k].size()));
+    const auto kind = static_cast<mesh_kind>(k);
+    program_for(kind).use();
+    if (kind == mesh_kind::small_round_sphere) {
+      draw_points(lists[k].size(), offset);
+    } else {
+      meshes_[k].bind();
+      point_instance_attributes(offset);
+      meshes_[k].draw_instanced(static_cast<GLsizei>(lists[k].size()));
+    }
     offset += lists[k].size() * sizeof(mesh_instance);
   }
 }
@@ -197,13 +220,16 @@ std::optional<std::string> scene_renderer::draw(const scene_view& view, const or
   const glm::mat4 eye_from_world(camera.view());
   const glm::mat4 projection(camera.projection(aspect));
   const glm::mat3 world_from_eye = glm::transpose(glm::mat3(eye_from_world));
-  for (shader_program* program : {&sphere_program_, &small_sphere_program_}) {
+  for (shader_program* program : {&sphere_program_, &point_sphere_program_}) {
     program->use();
     glUniformMatrix4fv(program->uniform("u_view"), 1, GL_FALSE, glm::value_ptr(eye_from_world));
     glUniformMatrix4fv(program->uniform("u_projection"), 1, GL_FALSE, glm::value_ptr(projection));
     glUniformMatrix3fv(program->uniform("u_world_from_eye"), 1, GL_FALSE, glm::value_ptr(world_from_eye));
     glUniform3fv(program->uniform("u_light_direction"), 1, glm::value_ptr(light_direction));
   }
+  glUniform4f(point_sphere_program_.uniform("u_viewport"), static_cast<float>(viewport.x),
+              static_cast<float>(viewport.y), static_cast<float>(width), static_cast<float>(height));
+  glUniform1f(point_sphere_program_.uniform("u_max_point_size"), max_point_size_);
   // Opaque: nothing to blend (alpha 1), and a CPU rasterizer reads every pixel it blends.
   glDisable(GL_BLEND);
   glDepthMask(GL_TRUE);

@@ -48,17 +48,20 @@ class scene_renderer {
 
  private:
   shader_program& program_for(mesh_kind kind);
+  void draw_points(std::size_t count, std::size_t offset);
   void draw_meshes(const std::array<std::vector<mesh_instance>, mesh_kind_count>& lists, std::size_t& offset);
   std::optional<std::string> draw_lines();
 
   shader_program mesh_program_;
   shader_program sphere_program_;        // round spheres, exact depth
-  shader_program small_sphere_program_;  // round spheres small on screen, their quad's depth
+  shader_program point_sphere_program_;  // round spheres small on screen: point sprites
   shader_program line_program_;
   std::array<gpu_mesh, mesh_kind_count> meshes_;
   stream_buffer instances_;
   stream_buffer line_points_;
   GLuint line_vao_ = 0;
+  GLuint point_vao_ = 0;  // the instance buffer read per vertex: one point per small sphere
+  float max_point_size_ = 1.0f;
   draw_lists lists_;
   float line_scale_ = 1.0f;
   double last_build_seconds_ = 0.0;

@@ -46,10 +46,12 @@ void rebuild_cases(benchmarks_state& b, const bench::benchmark_info& info) {
   b.cases.clear();
   b.enabled.clear();
   b.options_error.clear();
+  b.slice_caps.clear();
   if (auto error = bench::resolve_options(info, b.given[info.name], b.values)) {
     b.options_error = *error;
     return;
   }
+  if (!bench::threads_can_start()) b.slice_caps = bench::cap_for_slices(info.options, b.values);
   if (auto error = bench::make_cases(info, b.values, b.cases)) {
     b.options_error = *error;
     return;
@@ -219,7 +221,10 @@ void draw_run_controls(benchmarks_state& b, const bench::benchmark_info& info) {
   const bool running = p.state == bench::run_state::running;
   const bool can_run = !running && b.options_error.empty() && std::count(b.enabled.begin(), b.enabled.end(), 1) > 0;
   ImGui::BeginDisabled(!can_run);
-  if (button("Run", "Measure the selected cases on a worker thread (the UI stays responsive)")) start_run(b, info);
+  if (button("Run", "Measure the selected cases on a worker thread (in the browser: one case a frame, each timed "
+                    "for about 30 ms), so the UI stays responsive")) {
+    start_run(b, info);
+  }
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(!running);
@@ -252,6 +257,13 @@ void draw_run_controls(benchmarks_state& b, const bench::benchmark_info& info) {
     }
   } else {
     disabled_text_wrapped("Pick the cases, then Run.");
+  }
+  if (!running && b.runner.in_slices() && !p.longest_case.empty()) {
+    disabled_text_wrapped("Longest case, one frame: %.0f ms (%s)", 1000.0 * p.longest_case_seconds,
+                          p.longest_case.c_str());
+    tooltip(
+        "The run went one case a frame (no worker thread here): the page drew nothing for this long, the\n"
+        "case's set-up included");
   }
   for (const auto& e : p.errors) error_text(("Case failed: " + e).c_str());
   if (b.message.rfind("Running", 0) == 0) {  // the run started here has ended: say how
@@ -616,7 +628,11 @@ void draw_published(benchmarks_state& b, const bench::benchmark_info& info) {
 }
 
 void draw_export(benchmarks_state& b) {
-  if (b.export_stem.empty()) b.export_stem = "framelab-bench-" + b.result_benchmark;
+  // The default name follows the benchmark shown until the user types one of their own.
+  if (b.export_stem.empty() || b.export_stem == "framelab-bench-" + b.export_stem_benchmark) {
+    b.export_stem = "framelab-bench-" + b.result_benchmark;
+    b.export_stem_benchmark = b.result_benchmark;
+  }
   char buffer[512];
   std::snprintf(buffer, sizeof buffer, "%s", b.export_stem.c_str());
   const float export_buttons = ImGui::CalcTextSize("Export CSVExport JSON").x +
@@ -787,6 +803,10 @@ bool benchmark_running(ui_state& state) {
   return benchmarks_of(state).runner.running();
 }
 
+void advance_benchmark_run(ui_state& state) {
+  benchmarks_of(state).runner.run_slice();
+}
+
 void draw_benchmarks_panel(ui_state& state) {
   benchmarks_state& b = benchmarks_of(state);
   ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: it is read from the back of a lecture hall
@@ -830,6 +850,15 @@ void draw_benchmarks_panel(ui_state& state) {
     for (const auto& spec : info->options) draw_option(b, *info, spec);
   }
   if (!b.options_error.empty()) error_text(b.options_error.c_str());
+  if (!b.slice_caps.empty()) {
+    std::string caps;
+    for (const auto& cap : b.slice_caps) caps += (caps.empty() ? "" : "; ") + cap;
+    disabled_text_wrapped("On one thread, one case a frame: %s", caps.c_str());
+    tooltip(
+        "Here no worker thread can start (the browser's page), so the cases run one a frame. A case's set-up\n"
+        "and a single timed call are not cut into pieces, so larger sizes would hold the page for longer than\n"
+        "about 0.1 s each; they are left out. The desktop build runs them.");
+  }
   draw_cases(b);
   ImGui::EndDisabled();
 

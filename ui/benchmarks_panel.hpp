@@ -24,6 +24,9 @@ struct benchmarks_state {
   bool cases_dirty = true;
   std::string options_error;
   bench::option_values values;
+  // Where runs go in slices (the page: no thread): the options' slice_max that applied
+  // (bench/options.hpp cap_for_slices), shown under the options.
+  std::vector<std::string> slice_caps;
   std::vector<bench::bench_case> cases;
   std::vector<char> enabled;  // one checkbox per case
 
@@ -38,6 +41,7 @@ struct benchmarks_state {
   // Result views.
   std::map<std::string, std::string> filter;  // param -> value shown in the plots
   std::string export_stem;                    // Export writes <stem>.csv / <stem>.json
+  std::string export_stem_benchmark;          // the benchmark of the default stem ("framelab-bench-<name>")
   bool log_y = true;                          // plot log10 of the values (ratios span 0.1..1000, times 1..1000 ns)
   std::string show_tab;     // a result tab to bring forward once ("Ratio", "ns per element", "Table", "Article")
   std::string result_view;  // the result tab shown (a choice above the view where the tabs do not fit)
@@ -60,6 +64,9 @@ std::optional<std::string> set_benchmark_option(ui_state& state, const std::stri
 std::optional<std::string> run_selected_benchmark(ui_state& state);
 void cancel_benchmark(ui_state& state);
 bool benchmark_running(ui_state& state);
+// Once a frame, panel shown or not: where the run goes in slices (no worker thread: the
+// browser's page), measures its next case (about 30 ms); nothing where a thread runs it.
+void advance_benchmark_run(ui_state& state);
 // Brings a results tab forward on the next frame ("Ratio", "Table", an order plot's title).
 void show_benchmark_tab(ui_state& state, const std::string& tab);
 

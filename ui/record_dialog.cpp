@@ -15,13 +15,13 @@ namespace {
 constexpr const char* dialog_title = "Record";
 }
 
-std::string default_recording_name(const std::string& scene) {
+std::string default_recording_name(const std::string& scene, const std::string& extension) {
   const std::time_t now = std::time(nullptr);
   std::tm local{};
   localtime_r(&now, &local);
   char stamp[32];
   std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &local);
-  return "framelab-" + scene + "-" + stamp + ".mp4";
+  return "framelab-" + scene + "-" + stamp + extension;
 }
 
 std::string recording_clock(double seconds) {
@@ -37,7 +37,7 @@ void record_menu_item(ui_state& state) {
     tooltip("Finish the video file (it appears under its name only when finished)");
   } else {
     if (ImGui::MenuItem("Record...")) state.recording.open_dialog = true;
-    tooltip("Record the stage (or the whole window) into a video (.mp4, .gif) or a folder of PNGs, for slides");
+    tooltip("Record the stage (or the whole window) into a video (.mp4, .gif, .webm) or a folder of PNGs, for slides");
   }
 }
 
@@ -46,11 +46,11 @@ void draw_record_dialog(ui_state& state) {
   if (link.open_dialog) {
     ImGui::OpenPopup(dialog_title);
     link.open_dialog = false;
-    link.dialog_path = default_recording_name(state.sim->entry().info.name);
+    link.dialog_path = default_recording_name(state.sim->entry().info.name, link.video_extension);
   }
   if (!ImGui::BeginPopupModal(dialog_title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
   state.dialog_open = true;
-  ImGui::TextUnformatted("Record into (.mp4, .gif, or a folder/ for PNGs):");
+  ImGui::TextUnformatted(link.video_formats.c_str());
   ImGui::SetNextItemWidth(26.0f * ImGui::GetFontSize());
   const bool enter = ImGui::InputText("##record_path", &link.dialog_path, ImGuiInputTextFlags_EnterReturnsTrue);
   tooltip(

@@ -22,8 +22,8 @@ void draw_record_dialog(ui_state& state);
 // shows the time in the window's title instead.
 void draw_recording_indicator(const ui_state& state);
 
-// framelab-<scene>-YYYYMMDD-HHMMSS.mp4, from the local time now.
-std::string default_recording_name(const std::string& scene);
+// framelab-<scene>-YYYYMMDD-HHMMSS<extension>, from the local time now.
+std::string default_recording_name(const std::string& scene, const std::string& extension);
 
 // "mm:ss" of a recording's length.
 std::string recording_clock(double seconds);

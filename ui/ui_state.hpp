@@ -78,6 +78,9 @@ struct recording_link {
   bool show_indicator = true;  // app: "REC mm:ss" in the menu bar (off in rehearsed runs: clean demo videos)
   bool open_dialog = false;    // File > Record... asked for the dialog
   std::string dialog_path;     // the dialog's path field
+  // app: the videos this build records (the page: .webm through the browser, PNG folders)
+  std::string video_extension = ".mp4";  // the dialog's default
+  std::string video_formats = "Record into (.mp4, .gif, .webm, or a folder/ for PNGs):";
   // The next recording shows the stage (presentation mode without its transport bar: the
   // scene, readouts and captions) rather than the whole window. `framelab record` and
   // File > Record choose it by default; a script's `record start FILE` records the window,

@@ -35,6 +35,8 @@ std::optional<std::string> load_gl() {
 
 std::string runtime_description() { return ""; }
 
+recording_formats video_outputs() { return {".mp4", "Record into (.mp4, .gif, .webm, or a folder/ for PNGs):"}; }
+
 std::optional<page_start> started_from_page() { return std::nullopt; }
 
 host_message copy_link(const share_link& link) {
@@ -54,6 +56,8 @@ std::optional<host_message> take_host_message() { return std::nullopt; }
 bool has_file_picker() { return false; }
 
 void pick_file() {}
+
+void status_changed(const std::string&) {}
 
 void deliver_saved_files() {}
 

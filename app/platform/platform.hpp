@@ -35,8 +35,18 @@ extern const char* const gl_context_name;  // "OpenGL 3.3 core", "WebGL2 (OpenGL
 // when it fails or the version is below 3.3), nothing to do in the browser.
 std::optional<std::string> load_gl();
 
+// The recordings this build makes (File > Record's default and its lines): .mp4 on the
+// desktop; .webm in the page, by the browser's VideoEncoder or, where it has none, its
+// MediaRecorder (app/platform/web_video_encoder.cpp): the dialog says which.
+struct recording_formats {
+  std::string default_extension;
+  std::string dialog_line;
+};
+recording_formats video_outputs();
+
 // What runs the program, for the benchmarks' host line: "" on the desktop (the host line
-// says it), "WebAssembly in a browser, one thread" in the page.
+// says it), "WebAssembly in a browser (Chrome/120.0.0.0), one thread of 2 logical CPUs" in
+// the page.
 std::string runtime_description();
 
 // [SECTION] The page: its URL, links, files
@@ -70,6 +80,11 @@ std::optional<host_message> take_host_message();
 // The browser's own file picker (File > Open file...): true where there is one.
 bool has_file_picker();
 void pick_file();
+
+// The status line's message, each time it changes: the page also writes it to the browser's
+// console ("framelab: status: TEXT"; its tests read what a dropped or picked file did there).
+// Nothing on the desktop: the window shows it.
+void status_changed(const std::string& text);
 
 // Hands every saved file to the user: in the page as a download (nothing on the desktop:
 // the file is on its disk). Called once at start.

@@ -15,6 +15,7 @@
 #include <emscripten.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <vector>
 
@@ -59,8 +60,6 @@ void request_gl_context() {
 
 std::optional<std::string> load_gl() { return std::nullopt; }  // emscripten links the WebGL2 functions
 
-std::string runtime_description() { return "WebAssembly in a browser, one thread"; }
-
 // [SECTION] The page's JavaScript (web_shell.html's framelabPage) and the program exchange
 // JSON texts: `which` 0 is how the page started, 1 the oldest of its messages (taken by the copy).
 namespace {
@@ -81,6 +80,24 @@ EM_JS(void, page_copy_link, (const char* query, const char* file_name, const cha
   framelabPage.copyLink(UTF8ToString(query), UTF8ToString(file_name), UTF8ToString(file_text));
 });
 EM_JS(void, page_pick_file, (), { framelabPage.pickFile(); });
+// "WebAssembly in a browser (Chrome/120.0.0.0), one thread of 2 logical CPUs"; under node
+// "WebAssembly under node v18.19.0, one thread of 2 logical CPUs".
+EM_JS(void, copy_runtime_text, (char* buffer, int size), {
+  var where = "in a browser";
+  if (typeof navigator !== "undefined" && navigator.userAgent) {
+    var found = navigator.userAgent.match(new RegExp("(Firefox|Edg|Chrome)/[0-9.]+"));
+    if (found) where += " (" + found[0] + ")";
+  } else if (typeof process !== "undefined" && process.version) {
+    where = "under node " + process.version;
+  }
+  var cpus = typeof navigator !== "undefined" && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 0;
+  var text = "WebAssembly " + where + ", one thread" + (cpus > 0 ? " of " + cpus + " logical CPU" + (cpus === 1 ? "" : "s") : "");
+  stringToUTF8(text, buffer, size);
+});
+// "VideoEncoder", "MediaRecorder" or "" (none; no page: node): web_shell.html's recordingMethod.
+EM_JS(void, copy_recording_method, (char* buffer, int size), {
+  stringToUTF8(typeof framelabPage === "undefined" ? "" : framelabPage.recordingMethod(), buffer, size);
+});
 EM_JS(void, page_download, (const char* path), { framelabPage.download(UTF8ToString(path)); });
 #pragma clang diagnostic pop
 
@@ -123,7 +140,27 @@ std::optional<host_message> take_host_message() {
 
 bool has_file_picker() { return page_text_length(0) >= 0; }
 
+std::string runtime_description() {
+  char text[256] = {};
+  copy_runtime_text(text, sizeof text);
+  return text;
+}
+
 void pick_file() { page_pick_file(); }
+
+recording_formats video_outputs() {
+  char method[32] = {};
+  copy_recording_method(method, sizeof method);
+  const std::string how =
+      std::string(method) == "VideoEncoder"
+          ? "VP8 by the browser's VideoEncoder at exact frame times: it plays at true speed"
+      : std::string(method) == "MediaRecorder"
+          ? "the browser's MediaRecorder (no VideoEncoder here): it plays at the speed the page drew"
+          : "this browser records no .webm (neither VideoEncoder nor MediaRecorder)";
+  return {".webm", "Record into (.webm, or a folder/ for PNGs):\nVideo: " + how};
+}
+
+void status_changed(const std::string& text) { std::printf("framelab: status: %s\n", text.c_str()); }
 
 void deliver_saved_files() {
   if (has_file_picker()) set_saved_file_observer(download);

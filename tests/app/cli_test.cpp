@@ -124,7 +124,7 @@ TEST(cli, bad_record_arguments_exit_two_with_one_line_naming_them) {
       {with({"--out", "x.mp4", "--size", "800"}), "--size"},
       {with({"--out", "x.mp4", "--size", "10x10"}), "--size"},
       {with({"--out", "x.mp4", "--size", "321x240"}), "--size: H.264 (.mp4) needs an even width and height"},
-      {with({"--out", "x.avi"}), "--out: x.avi: unknown extension '.avi'; use .mp4, .gif, or a folder"},
+      {with({"--out", "x.avi"}), "--out: x.avi: unknown extension '.avi'; use .mp4, .gif, .webm, or a folder"},
       {with({"--out", "demo"}), "--out: demo: no extension"},
       {with({"--out", ""}), "--out"},
   });

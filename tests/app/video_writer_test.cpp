@@ -1,5 +1,5 @@
 // Recordings (app/video_writer.hpp): synthetic frames of known colours written as H.264
-// .mp4, .gif and a PNG folder, then read back by an independent decoder (libavcodec's
+// .mp4, .gif, .webm and a PNG folder, then read back by an independent decoder (libavcodec's
 // decoding side, stb_image): the frame count, the size, and the colours of the top and
 // bottom halves of the first and last frames (which also proves the rows were flipped
 // from GL's bottom-up order). Bad paths give a message naming the problem and leave
@@ -130,6 +130,18 @@ TEST_F(video_writer_test, mp4_decodes_to_the_frames_written) {
   EXPECT_TRUE(other_files("clip.mp4").empty());
 }
 
+// .webm: VP8 by ffmpeg's libvpx on the desktop (the page's VideoEncoder: tests/web/page_features_test.py).
+TEST_F(video_writer_test, webm_decodes_to_the_frames_written) {
+  ASSERT_EQ(record(path("clip.webm")), "");
+  expect_video(path("clip.webm"), "vp8");
+  EXPECT_NEAR(decode_video(path("clip.webm")).frame_rate, fps, 0.01);
+  std::ifstream in(path("clip.webm"), std::ios::binary);
+  char ebml[4] = {};
+  in.read(ebml, 4);
+  EXPECT_EQ(std::string(ebml, 4), std::string("\x1a\x45\xdf\xa3", 4));  // Matroska's EBML header
+  EXPECT_TRUE(other_files("clip.webm").empty());
+}
+
 TEST_F(video_writer_test, gif_decodes_to_the_frames_written) {
   ASSERT_EQ(record(path("clip.gif")), "");
   expect_video(path("clip.gif"), "gif");
@@ -185,6 +197,8 @@ TEST_F(video_writer_test, formats_follow_the_extension) {
   EXPECT_EQ(format, video_format::mp4);
   EXPECT_FALSE(video_format_for("b.gif", format));
   EXPECT_EQ(format, video_format::gif);
+  EXPECT_FALSE(video_format_for("c.WebM", format));
+  EXPECT_EQ(format, video_format::webm);
   EXPECT_FALSE(video_format_for("shots/", format));
   EXPECT_EQ(format, video_format::png_folder);
   EXPECT_FALSE(video_format_for(dir_.string(), format));  // an existing folder
@@ -213,6 +227,8 @@ TEST_F(video_writer_test, bad_requests_name_the_problem_and_leave_nothing) {
   }
   const std::string odd = record(path("odd.mp4"), width + 1, height);
   EXPECT_NE(odd.find("even width and height, got 161x96"), std::string::npos) << odd;
+  const std::string odd_webm = record(path("odd.webm"), width, height + 1);
+  EXPECT_NE(odd_webm.find("VP8 (.webm) needs an even width and height, got 160x97"), std::string::npos) << odd_webm;
   auto left = other_files();
   std::sort(left.begin(), left.end());
   EXPECT_EQ(left, (std::vector<std::string>{"a_file", "full"}));

@@ -113,6 +113,30 @@ TEST(options, resolve_applies_the_benchmarks_default_adjustment) {
   EXPECT_EQ(cases.size(), 2u);
 }
 
+TEST(options, a_run_in_slices_leaves_out_list_values_above_slice_max_and_lowers_an_integer) {
+  std::vector<option_spec> capped = specs();
+  capped[1].slice_max = 500;  // sizes
+  capped[3].slice_max = 20;   // limit
+  option_values v;
+  ASSERT_FALSE(make_option_values(capped, {{"sizes", "1e3,10,7e5,100"}}, v));
+  ASSERT_FALSE(check_option_values(capped, v));
+  const std::vector<std::string> changed = cap_for_slices(capped, v);
+  EXPECT_EQ(v.text("sizes"), "10,100");  // order kept
+  EXPECT_EQ(v.integer("limit"), 20);     // the default 50, lowered
+  EXPECT_EQ(changed, (std::vector<std::string>{"sizes up to 500 (left out: 1000,700000)", "limit up to 20 (left out: 50)"}));
+
+  // Every value above: the cap itself; nothing above: unchanged, and no line.
+  ASSERT_FALSE(make_option_values(capped, {{"sizes", "800,900"}, {"limit", "5"}}, v));
+  ASSERT_FALSE(check_option_values(capped, v));
+  EXPECT_EQ(cap_for_slices(capped, v), (std::vector<std::string>{"sizes up to 500 (left out: 800,900)"}));
+  EXPECT_EQ(v.text("sizes"), "500");
+  EXPECT_EQ(v.integer("limit"), 5);
+  ASSERT_FALSE(make_option_values(capped, {{"sizes", "1,2"}, {"limit", "5"}}, v));
+  ASSERT_FALSE(check_option_values(capped, v));
+  EXPECT_TRUE(cap_for_slices(capped, v).empty());
+  EXPECT_EQ(v.text("sizes"), "1,2");
+}
+
 TEST(registry, refuses_duplicates_and_benchmarks_without_cases) {
   EXPECT_THROW(register_benchmark({.name = "options-test", .cases = &no_cases}), std::logic_error);
   EXPECT_THROW(register_benchmark({.name = "no-cases"}), std::logic_error);

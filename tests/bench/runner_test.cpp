@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <thread>
 
 namespace framelab::bench {
@@ -275,6 +276,166 @@ TEST(runner, below_ui_priority_lowers_only_the_worker_thread) {
   EXPECT_EQ(::getpriority(PRIO_PROCESS, static_cast<id_t>(::gettid())), caller_nice);
 }
 
+// [SECTION] Runs in slices (the browser's page: no worker thread)
+
+// The default timing with a shorter case (the threaded run stays short): 3-25 samples of
+// 5 ms, up to 20 ms.
+timing_settings short_default_timing() {
+  timing_settings t;
+  t.min_samples = 3;
+  t.max_case_seconds = 0.02;
+  return t;
+}
+
+// A case measuring twice, with a metric: its body spins `body` and counts its calls in `calls`.
+bench_case counted_case(int i, std::atomic<long long>& calls, std::chrono::microseconds body) {
+  bench_case c;
+  c.name = "counted " + std::to_string(i);
+  c.params = {{"index", std::to_string(i)}, {"test", "both"}};
+  c.unit = "step";
+  c.timing = short_default_timing();
+  c.run = [&calls, body](case_context& ctx) {
+    const auto counted_body = [&] {
+      ++calls;
+      spin_for(body);
+    };
+    ctx.measure(2.0, counted_body, {{"test", "first"}});
+    ctx.measure(2.0, counted_body, {{"test", "second"}});
+    ctx.metric("answer", 42.0);
+  };
+  return c;
+}
+
+TEST(runner, in_slices_start_returns_at_once_and_each_slice_measures_one_bounded_case) {
+  constexpr int n = 4;
+  constexpr double slice = 0.004;
+  constexpr auto body = 100us;
+  std::atomic<long long> calls{0};
+  std::vector<bench_case> cases;
+  for (int i = 0; i < n; ++i) cases.push_back(counted_case(i, calls, body));
+
+  runner sliced({.threads = false, .slice_seconds = slice});
+  ASSERT_FALSE(sliced.start(cases));
+  EXPECT_TRUE(sliced.in_slices());
+  EXPECT_TRUE(sliced.running());
+  EXPECT_EQ(calls.load(), 0);  // nothing measured before start returned
+  EXPECT_EQ(sliced.progress().cases_done, 0u);
+
+  // A slice's calls of the body: two measure()s, each at most the warm-up and max_samples
+  // batches of ceil(min_sample_seconds / body) calls (the batch comes from the warm-up's time,
+  // which is at least `body`), which fit the slice up to one body per sample.
+  const timing_settings bound = bounded_to(short_default_timing(), slice);
+  const long long batch = static_cast<long long>(std::ceil(bound.min_sample_seconds / 100e-6));
+  const long long per_measure = bound.warmup_runs + bound.max_samples * batch;
+  EXPECT_LE(double(per_measure) * 100e-6, slice + bound.max_samples * 100e-6);
+  int slices = 0;
+  for (bool more = true; more;) {
+    const long long before = calls.load();
+    more = sliced.run_slice();
+    ++slices;
+    EXPECT_GT(calls.load() - before, 0);
+    EXPECT_LE(calls.load() - before, 2 * per_measure) << "slice " << slices;
+    EXPECT_EQ(sliced.progress().cases_done, static_cast<std::size_t>(slices));  // one case a slice
+    if (more) EXPECT_GE(sliced.progress().eta_seconds, 0.0);
+  }
+  EXPECT_EQ(slices, n);
+  EXPECT_FALSE(sliced.run_slice());
+  EXPECT_FALSE(any_run_in_progress());
+
+  // The same cases on the worker thread: the same progress and records, in the same order.
+  runner threaded;
+  ASSERT_FALSE(threaded.start(cases));
+  EXPECT_FALSE(threaded.in_slices());
+  ASSERT_TRUE(threaded.wait_for(run_timeout));
+  const run_progress a = sliced.progress();
+  const run_progress b = threaded.progress();
+  EXPECT_EQ(a.state, run_state::finished);
+  EXPECT_EQ(a.state, b.state);
+  EXPECT_EQ(a.cases_done, b.cases_done);
+  EXPECT_EQ(a.cases_total, b.cases_total);
+  EXPECT_EQ(a.fraction, b.fraction);
+  EXPECT_EQ(a.record_count, b.record_count);
+  const auto ra = sliced.records();
+  const auto rb = threaded.records();
+  ASSERT_EQ(ra.size(), 2u * n);
+  ASSERT_EQ(ra.size(), rb.size());
+  for (std::size_t i = 0; i < ra.size(); ++i) {
+    EXPECT_EQ(ra[i].params, rb[i].params);
+    EXPECT_EQ(ra[i].unit, rb[i].unit);
+    EXPECT_EQ(ra[i].metrics, rb[i].metrics);
+    EXPECT_GE(ra[i].samples, bound.min_samples);
+    EXPECT_LE(ra[i].samples, bound.max_samples);
+    EXPECT_GE(ra[i].ns_per_item, 50'000.0);  // 100 us for 2 steps
+  }
+}
+
+TEST(runner, progress_names_the_longest_case_with_its_untimed_set_up) {
+  std::vector<bench_case> cases = tiny_cases(3);
+  bench_case slow = tiny_case(9);
+  slow.name = "slow set-up";
+  slow.run = [](case_context& ctx) {
+    spin_for(40ms);  // untimed: a set-up the slice cannot cut
+    ctx.measure(10.0, [] { spin_for(20us); });
+  };
+  cases.insert(cases.begin() + 1, slow);
+  runner sliced(runner_options{.threads = false});
+  ASSERT_FALSE(sliced.start(std::move(cases)));
+  sliced.wait();
+  const run_progress p = sliced.progress();
+  EXPECT_EQ(p.longest_case, "slow set-up");
+  EXPECT_GE(p.longest_case_seconds, 0.04);
+  EXPECT_TRUE(threads_can_start());  // the desktop: the options' slice_max do not apply
+}
+
+TEST(runner, in_slices_cancel_stops_at_the_next_slice_and_wait_drives_the_slices) {
+  std::atomic<long long> calls{0};
+  std::vector<bench_case> cases;
+  for (int i = 0; i < 3; ++i) cases.push_back(counted_case(i, calls, 20us));
+  runner r({.threads = false, .slice_seconds = 0.002});
+  ASSERT_FALSE(r.start(cases));
+  ASSERT_TRUE(r.run_slice());
+  r.cancel();
+  const long long at_cancel = calls.load();
+  EXPECT_FALSE(r.run_slice());
+  EXPECT_EQ(calls.load(), at_cancel);  // the next case never began
+  EXPECT_EQ(r.progress().state, run_state::cancelled);
+  EXPECT_EQ(r.progress().cases_done, 1u);
+  EXPECT_EQ(r.records().size(), 2u);
+  EXPECT_FALSE(r.running());
+  EXPECT_FALSE(any_run_in_progress());
+
+  // wait_for and wait run the slices themselves (the command line's loop).
+  ASSERT_FALSE(r.start(cases));
+  ASSERT_TRUE(r.wait_for(run_timeout));
+  EXPECT_EQ(r.records().size(), 6u);
+  ASSERT_FALSE(r.start(cases));
+  r.wait();
+  EXPECT_EQ(r.progress().state, run_state::finished);
+
+  {  // destroyed mid-run: cancelled, and the process may run again
+    runner gone({.threads = false, .slice_seconds = 0.002});
+    ASSERT_FALSE(gone.start(cases));
+    EXPECT_TRUE(any_run_in_progress());
+  }
+  EXPECT_FALSE(any_run_in_progress());
+}
+
+TEST(bounded_to, keeps_a_measure_within_the_slice) {
+  const timing_settings panel{};  // 1 warm-up, 5-25 samples of 5 ms, 0.5 s
+  const timing_settings b = bounded_to(panel, 0.03);
+  EXPECT_DOUBLE_EQ(b.min_sample_seconds, 0.005);  // 30 ms / (1 + 5)
+  EXPECT_EQ(b.min_samples, 5);
+  EXPECT_EQ(b.max_samples, 5);
+  EXPECT_DOUBLE_EQ(b.max_case_seconds, 0.03);
+  const timing_settings small = bounded_to(panel, 0.012);
+  EXPECT_DOUBLE_EQ(small.min_sample_seconds, 0.002);
+  EXPECT_EQ(small.max_samples, 5);
+  const timing_settings roomy = bounded_to(panel, 0.1);  // 5 ms samples: 19 after the warm-up
+  EXPECT_DOUBLE_EQ(roomy.min_sample_seconds, 0.005);
+  EXPECT_EQ(roomy.max_samples, 19);
+  EXPECT_EQ(bounded_to(fast_timing(), 1.0).max_samples, fast_timing().max_samples);  // never more
+}
+
 // [SECTION] Timing (case_context::measure on the calling thread)
 
 TEST(measure, batches_short_bodies_and_reports_per_item_time) {
@@ -289,9 +450,10 @@ TEST(measure, batches_short_bodies_and_reports_per_item_time) {
   const record& r = records[0];
   EXPECT_EQ(r.unit, "operation");
   EXPECT_GT(r.runs_per_sample, 100);  // a ~ns body is run many times per sample
-  // The warm-up, then every sample's batch (a batch only grows after calibration).
+  // The warm-up, the calibration samples (each batch at least twice the one before, so
+  // together fewer calls than the last) and every kept sample's batch.
   EXPECT_GE(calls, 1 + r.samples * 100);
-  EXPECT_LE(calls, 1 + r.samples * r.runs_per_sample);
+  EXPECT_LE(calls, 1 + (r.samples + 1) * r.runs_per_sample);
   EXPECT_LT(r.ns_per_item, 1000.0);
 }
 

@@ -13,19 +13,19 @@ with URL parameters: every scene, every shipped scene file and preset, each in p
   - a link whose scene file is malformed, with an unknown parameter, names both on the status line
     (the loader's file:line:column: key, as the desktop says it) and a default scene runs;
   - a browser without WebGL2 gets a sentence saying so;
-  - on a screen of 2 device pixels per CSS pixel the canvas has twice the pixels.
-Two pages open at a time (one Chromium each, with its own profile folder): the 2-core host's
-Chromium leaves a core idle while it starts and while the page loads.
-PNGs go to shots/ in the web build's folder (web_paths.py) to be looked at.
-  tests/web/page_test.py [--page WEB_BUILD/framelab.html] [--only NAME]"""
+  - on a screen of 2 device pixels per CSS pixel the canvas has twice the pixels;
+  - the browser equivalents of the desktop's files (page_files.py): File > Open file..., a file
+    dropped, a malformed one and one over 4 MiB dropped, Save scene and Save preset as downloads.
+One headless Chromium (cdp_browser.py) opens every page in a tab of its own, two tabs at a time
+(the 2-core host's Chromium leaves a core idle while a page loads), and takes the picture once the
+page has drawn FRAMES frames after its first (web_shell.html counts them); a browser of its own
+without WebGL2. PNGs go to shots/ in the web build's folder (web_paths.py) to be looked at.
+  tests/web/page_test.py [--page WEB_BUILD/framelab.html] [--only NAME] [--native FRAMELAB]"""
 import argparse
 import base64
 import concurrent.futures
 import glob
-import re
 import os
-import queue
-import shutil
 import struct
 import subprocess
 import sys
@@ -33,15 +33,17 @@ import tempfile
 import time
 import zlib
 
+from cdp_browser import Browser, BrowserError
 from compare_sim import TOLERANCE, largest_difference
 from web_paths import NATIVE, ROOT, WEB_BUILD
 WIDTH, HEIGHT = 1280, 720
 
 
-def read_png(path):
-    """(width, height, rows of (r, g, b) tuples) of an 8-bit RGB or RGBA PNG (Chromium's)."""
-    data = open(path, "rb").read()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+def read_png(png):
+    """(width, height, rows of (r, g, b) tuples) of an 8-bit RGB or RGBA PNG (Chromium's): a
+    file, or its bytes."""
+    data = png if isinstance(png, bytes) else open(png, "rb").read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
     position, idat, header = 8, b"", None
     while position < len(data):
         length, kind = struct.unpack(">I4s", data[position:position + 8])
@@ -52,7 +54,7 @@ def read_png(path):
             idat += chunk
         position += 12 + length
     width, height, depth, colour, _, _, interlace = header
-    assert depth == 8 and colour in (2, 6) and interlace == 0, f"{path}: unsupported PNG"
+    assert depth == 8 and colour in (2, 6) and interlace == 0, "unsupported PNG"
     channels = 3 if colour == 2 else 4
     raw = zlib.decompress(idat)
     stride = width * channels
@@ -79,71 +81,77 @@ def read_png(path):
     return width, height, rows
 
 
-def region_colours(rows, x0, x1, y0, y1):
-    return {rows[y][x] for y in range(y0, y1, 2) for x in range(x0, x1, 2)}
-
-
-def stage_drawn(rows, width, height):
-    """Many colours in the middle half of the picture: bodies, grid and shading, not a clear colour."""
-    colours = region_colours(rows, width // 4, 3 * width // 4, height // 4, 3 * height // 4)
+def stage_drawn(tab):
+    """Many colours in the middle half of the page (a picture of it at half scale): bodies, grid
+    and shading, not a clear colour."""
+    width, height, rows = read_png(tab.screenshot(clip=(WIDTH // 4, HEIGHT // 4, WIDTH // 2, HEIGHT // 2), scale=0.5))
+    colours = {rows[y][x] for y in range(height) for x in range(width)}
     return len(colours) >= 30, len(colours)
 
 
-def menu_bar_shown(rows, width):
+def menu_bar_shown(tab):
     """The menu bar's first item, "File", in white text at the top-left corner (presentation
     mode has nothing bright there: its readout box's title starts lower and is grey)."""
+    _, _, rows = read_png(tab.screenshot(clip=(0, 0, 48, 20)))
     bright = sum(1 for y in range(3, 18) for x in range(5, 45) if min(rows[y][x]) > 200)
     return bright >= 10
 
 
 CONSOLE_ERRORS = ("Uncaught", "Aborted(", "RuntimeError", "framelab: error", "exception thrown")
+FRAMES = 5           # frames drawn after the first before the picture is taken
+PAGE_SECONDS = 60    # the longest a page may take to draw them
 
 
-CHROMIUM = os.path.join(ROOT, "tests/web/headless_chromium.sh")
+def console_errors(tab):
+    """The page's errors: uncaught exceptions, console.error lines, a framelab error line."""
+    return ([f"exception: {e}" for e in tab.exceptions] +
+            [line for line in tab.console if line.startswith("error:") or any(e in line for e in CONSOLE_ERRORS)])
 
 
-def chromium(page, query, user_data, *output):
-    """Headless Chromium on the page with the query, for 8 s of the page's (virtual) time;
-    (its result, seconds). `output` says what it gives: --screenshot=PNG, or --dump-dom (the
-    page's DOM on standard output)."""
-    command = [CHROMIUM, user_data, f"{WIDTH}x{HEIGHT}", "--virtual-time-budget=8000", *output,
-               "file://" + os.path.abspath(page) + query]
-    start = time.perf_counter()
-    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
-    return result, time.perf_counter() - start
+def frames_drawn(tab):
+    """Frames the page has drawn (web_shell.html's count, after emscripten's main loop)."""
+    return tab.evaluate("typeof framesDrawn === 'undefined' ? 0 : framesDrawn") or 0
 
 
-def console_of(result):
-    """The page's console lines in Chromium's log."""
-    return [line for line in result.stderr.splitlines() if "CONSOLE" in line]
+def open_page(browser, page, query, width=WIDTH, height=HEIGHT, device_scale_factor=None, frames=FRAMES,
+              context=None):
+    """A new tab on the page with the query, once it has drawn `frames` frames after its first."""
+    tab = browser.open_tab(width, height, device_scale_factor, context)
+    try:
+        tab.navigate("file://" + os.path.abspath(page) + query)
+        tab.wait_for(lambda: frames_drawn(tab) > frames, PAGE_SECONDS, f"{frames} frames drawn")
+    except BrowserError as e:
+        tab.close()
+        raise BrowserError(f"{e}; the console: {tab.console[-4:]} {tab.exceptions[-2:]}")
+    return tab
 
 
-def console_errors(console):
-    return [line for line in console if any(e in line for e in CONSOLE_ERRORS)]
-
-
-def open_page(page, query, png, user_data):
-    result, seconds = chromium(page, query, user_data, f"--screenshot={png}")
-    return console_of(result), seconds
-
-
-def high_dpi_problems(page, user_data):
+def high_dpi_problems(browser, page):
     """On a screen of 2 device pixels per CSS pixel the canvas has 2 pixels per CSS pixel: the
     stage and its text are sharp, not a 1280-pixel picture stretched."""
-    result, _ = chromium(page, "?scene=carousel&present=1", user_data, "--force-device-scale-factor=2", "--dump-dom")
-    canvas = re.search(r'<canvas id="canvas"[^>]* width="(\d+)"', result.stdout)
-    if not canvas:
-        return ["no canvas with a width in the page"]
-    width = int(canvas.group(1))
-    return [] if width == 2 * WIDTH else [f"the canvas is {width} pixels wide at 2 device pixels per CSS pixel, not {2 * WIDTH}"]
+    tab = open_page(browser, page, "?scene=carousel&present=1", device_scale_factor=2, frames=1)
+    try:
+        width = tab.evaluate("document.getElementById('canvas').width")
+        problems = [] if width == 2 * WIDTH else [
+            f"the canvas is {width} pixels wide at 2 device pixels per CSS pixel, not {2 * WIDTH}"]
+        return problems + console_errors(tab)
+    finally:
+        tab.close()
 
 
-def no_webgl2_problems(page, user_data):
-    """A browser without WebGL2 (Chromium with its 3D APIs off) gets the page's sentence saying
-    so, and the program is not started."""
-    result, _ = chromium(page, "?scene=carousel", user_data, "--disable-3d-apis", "--dump-dom")
-    problems = [] if "framelab needs WebGL2" in result.stdout else ["no 'framelab needs WebGL2' on the page"]
-    return problems + console_errors(console_of(result))
+def no_webgl2_problems(page):
+    """A browser without WebGL2 (Chromium with its 3D APIs off: a browser of its own) gets the
+    page's sentence saying so, and the program is not started."""
+    with Browser(f"{WIDTH}x{HEIGHT}", ["--disable-3d-apis"]) as browser:
+        tab = browser.open_tab()
+        tab.navigate("file://" + os.path.abspath(page) + "?scene=carousel")
+        sentence = lambda: tab.evaluate("(document.getElementById('message') || {}).textContent") or ""
+        try:
+            tab.wait_for(lambda: "framelab needs WebGL2" in sentence(), 20, "'framelab needs WebGL2' on the page")
+        except BrowserError as e:
+            return [str(e)]
+        time.sleep(1)  # the program must not start (and fail) after the sentence
+        return console_errors(tab) + ([f"{frames_drawn(tab)} frames drawn without WebGL2"] if frames_drawn(tab) else [])
 
 
 SHELL = os.path.join(ROOT, "app/platform/web_shell.html")
@@ -167,10 +175,11 @@ process.stdin.on('end', async () => {
     return packed
 
 
-def edited_foucault(folder, replace, by):
+def edited_foucault(folder, replace, by, name="edited.json"):
+    """(path, text) of the shipped Foucault file with `replace` replaced `by`, written to folder/name."""
     text = open(os.path.join(ROOT, "assets/worlds/foucault-pendulum.json")).read()
     assert replace in text
-    path = os.path.join(folder, "edited.json")
+    path = os.path.join(folder, name)
     with open(path, "w") as f:
         f.write(text.replace(replace, by))
     return path, text.replace(replace, by)
@@ -185,9 +194,8 @@ def native_first_rows(native, scene, sets):
 
 
 def console_text(line):
-    """A console line's message: "text", source: ..."""
-    match = re.search(r'CONSOLE[^"]*"(.*)", source:', line)
-    return match.group(1) if match else ""
+    """A console line's message (without its level)."""
+    return line.split(": ", 1)[1] if ": " in line else line
 
 
 def page_rows(console):
@@ -238,76 +246,115 @@ def cases():
     return names + ["/assets/" + os.path.relpath(f, os.path.join(ROOT, "assets")) for f in files]
 
 
-PAGES_AT_ONCE = 2
+TABS_AT_ONCE = 2  # the 2-core host's Chromium leaves a core idle while a page loads
 
 
-def page_problems(page, name, query, check, png, user_data):
-    """Opens one page; (its console, seconds, the problems seen)."""
+def picture_problems(tab, png, with_menu):
+    """The page's picture (into `png`, to be looked at): the stage drawn; the menu bar shown or not.
+    The checks decode small parts of it only (this PNG decoder is Python's, slow)."""
+    tab.screenshot(png)
+    drawn, colours = stage_drawn(tab)
+    problems = [] if drawn else [f"stage blank ({colours} colours in the middle)"]
+    if menu_bar_shown(tab) != with_menu:
+        problems.append("menu bar " + ("missing" if with_menu else "shown in presentation mode"))
+    return problems
+
+
+def page_problems(browser, page, name, query, check, png):
+    """Opens one page in a tab of its own; (its console, seconds, the problems seen)."""
+    start = time.perf_counter()
     if os.path.exists(png):
         os.remove(png)
-    console, seconds = open_page(page, query, png, user_data)
-    problems = console_errors(console)
-    if check:
-        problems += check(console)
-    if not os.path.exists(png):
-        problems.append("no screenshot")
-    else:
-        width, height, rows = read_png(png)
-        drawn, colours = stage_drawn(rows, width, height)
-        if not drawn:
-            problems.append(f"stage blank ({colours} colours in the middle)")
-        with_menu = name in {"panels", "share-link", "bad-link"}
-        if menu_bar_shown(rows, width) != with_menu:
-            problems.append("menu bar " + ("missing" if with_menu else "shown in presentation mode"))
-    if name == "panels" and not any("--set initial_rate = 1.5" in line for line in console):
-        problems.append("set=initial_rate=1.5 did not reach the parameters")
-    return console, seconds, problems
+    tab = None
+    try:
+        tab = open_page(browser, page, query)
+        problems = console_errors(tab) + (check(tab.console) if check else [])
+        problems += picture_problems(tab, png, with_menu=name in {"panels", "share-link", "bad-link"})
+        if name == "panels" and not any("--set initial_rate = 1.5" in line for line in tab.console):
+            problems.append("set=initial_rate=1.5 did not reach the parameters")
+    except BrowserError as e:
+        problems = [str(e)]
+    finally:
+        if tab:
+            tab.close()
+    return (tab.console if tab else []), time.perf_counter() - start, problems
+
+
+def report(name, problems, console, failures):
+    print(f"{'ok  ' if not problems else 'FAIL'} {name} {'; '.join(problems)}", flush=True)
+    if problems:
+        failures.append(name)
+        for line in console[-8:]:
+            print("    " + line)
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--page", default=os.path.join(WEB_BUILD, "framelab.html"))
-    parser.add_argument("--only", default="")
+    parser.add_argument("--only", default="", help="only the cases whose name contains this")
     parser.add_argument("--native", default=NATIVE)
     args = parser.parse_args()
     shots = os.path.join(WEB_BUILD, "shots")
     os.makedirs(shots, exist_ok=True)
-    failures = []
-    with tempfile.TemporaryDirectory() as folder:
+    failures, checked = [], 0
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory() as folder, Browser(f"{WIDTH}x{HEIGHT}") as browser:
         runs = [(scene, f"?scene={scene}&present=1", None) for scene in cases() if args.only in scene]
-        runs.append(("panels", "?scene=carousel&set=initial_rate=1.5", None))
-        runs += [case for case in link_cases(folder, args.native) if args.only in case[0]]
-        profiles = queue.Queue()
-        for i in range(PAGES_AT_ONCE):
-            profiles.put(os.path.join(folder, f"profile{i}"))
+        if args.only in "panels":
+            runs.append(("panels", "?scene=carousel&set=initial_rate=1.5", None))
+        if any(args.only in name for name in ("share-link", "bad-link")):
+            runs += [case for case in link_cases(folder, args.native) if args.only in case[0]]
 
         def open_one(run):
             name, query, check = run
-            profile = profiles.get()
-            try:
-                png = os.path.join(shots, os.path.basename(name).removesuffix(".json") + ".png")
-                return page_problems(args.page, name, query, check, png, profile)
-            finally:
-                profiles.put(profile)
+            png = os.path.join(shots, os.path.basename(name).removesuffix(".json") + ".png")
+            return page_problems(browser, args.page, name, query, check, png)
 
-        with concurrent.futures.ThreadPoolExecutor(PAGES_AT_ONCE) as pool:
-            for (name, query, _), (console, seconds, problems) in zip(runs, pool.map(open_one, runs)):
-                shown = query if len(query) < 90 else query[:80] + "..."
-                print(f"{'ok  ' if not problems else 'FAIL'} {shown} ({seconds:.1f} s) {'; '.join(problems)}")
-                if problems:
-                    failures.append(name)
-                    for line in console[-8:]:
-                        print("    " + line)
-        for name, what, check in (("no-webgl2", "no WebGL2 (--disable-3d-apis)", no_webgl2_problems),
-                                  ("high-dpi", "2 device pixels per CSS pixel", high_dpi_problems)):
-            if args.only not in name:
-                continue
-            problems = check(args.page, os.path.join(folder, name))
-            print(f"{'ok  ' if not problems else 'FAIL'} {what} {'; '.join(problems)}")
-            runs.append((name, "", None))
-            if problems:
-                failures.append(name)
-    print(f"page_test: {len(runs) - len(failures)} of {len(runs)} pages fine; screenshots in {shots}")
+        from page_files import FILE_CASES, file_cases  # (it uses this file's functions)
+        if any(args.only in name for name in FILE_CASES):
+            # First: the longest cases, while the pages fill the other tab.
+            runs = [(name, None, run) for name, run in file_cases(folder, args.native) if args.only in name] + runs
+
+        def file_case(name, run):
+            """A case of page_files.py in a browser context of its own, with its own download folder."""
+            downloads = os.path.join(folder, "downloads-" + name)
+            os.makedirs(downloads)
+            start, tab, context = time.perf_counter(), None, None
+            try:
+                context = browser.new_context(downloads)
+                tab = open_page(browser, args.page, "?scene=carousel", frames=3, context=context)
+                problems = run(tab, downloads, shots)
+            except BrowserError as e:
+                problems = [str(e)]
+            finally:
+                if tab:
+                    tab.close()
+                if context:
+                    browser.dispose_context(context)
+            return (tab.console if tab else []), time.perf_counter() - start, problems
+
+        with concurrent.futures.ThreadPoolExecutor(TABS_AT_ONCE) as pool:
+            outcomes = pool.map(lambda run: open_one(run) if run[1] is not None else file_case(run[0], run[2]), runs)
+            for (name, query, _), (console, seconds, problems) in zip(runs, outcomes):
+                shown = name if query is None else query if len(query) < 90 else query[:80] + "..."
+                report(f"{shown} ({seconds:.1f} s)", problems, console, failures)
+                checked += 1
+        if args.only in "high-dpi":
+            try:
+                problems = high_dpi_problems(browser, args.page)
+            except BrowserError as e:
+                problems = [str(e)]
+            report("2 device pixels per CSS pixel", problems, [], failures)
+            checked += 1
+    if args.only in "no-webgl2":
+        try:
+            problems = no_webgl2_problems(args.page)
+        except BrowserError as e:
+            problems = [str(e)]
+        report("no WebGL2 (--disable-3d-apis)", problems, [], failures)
+        checked += 1
+    print(f"page_test: {checked - len(failures)} of {checked} pages fine in {time.perf_counter() - start:.0f} s; "
+          f"screenshots in {shots}")
     sys.exit(1 if failures else 0)
 
 

@@ -3,7 +3,8 @@
 # preset: the shipped page's -O3 objects, quick links without wasm-opt, in build/web-test),
 # checks the page's size, compares `sim` under node with the desktop's Release build
 # (compare_sim.py) and opens the page for every scene and shipped file in headless Chromium
-# (page_test.py). The times of its parts are printed.
+# (page_test.py), then its Benchmarks panel and WebM recording (page_features_test.py). The
+# times of its parts are printed.
 #   tests/web/run.sh                both
 #   tests/web/run.sh --build-only   only the build (test.sh runs it in the background)
 #   tests/web/run.sh --test-only    only the tests, on that build (test.sh's web stage, after
@@ -35,4 +36,7 @@ tests/web/compare_sim.py
 echo "web: sim compared in $((SECONDS - step)) s"
 step=$SECONDS
 tests/web/page_test.py
-echo "web: pages checked in $((SECONDS - step)) s; the web tests took $((SECONDS - start)) s"
+echo "web: pages checked in $((SECONDS - step)) s"
+step=$SECONDS
+tests/web/page_features_test.py
+echo "web: the Benchmarks panel and WebM recording checked in $((SECONDS - step)) s; the web tests took $((SECONDS - start)) s"
