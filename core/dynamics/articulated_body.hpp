@@ -3,16 +3,25 @@
 // Dynamics Algorithms, 2008, chapter 7, table 7.1), in world coordinates so that every
 // coordinate transform X is the identity (core/dynamics/spatial.hpp).
 //
-//   pass 1 (root to leaves)  V_i, c_i, S_i, I_i           core/dynamics/tree_kinematics.hpp
-//                            I^A_i = I_i,  p^A_i = V_i x* I_i V_i - f_ext_i
+//   pass 1 (root to leaves)  V_i, A0_i, c_i, S_i, I_i        core/dynamics/tree_kinematics.hpp
+//                            I^A_i = I_i,  p^A_i = I_i A0_i + V_i x* I_i V_i - f_ext_i
 //   pass 2 (leaves to root)  U_i = I^A_i S_i,  D_i = S_i^T U_i,  u_i = tau_i - S_i^T p^A_i
 //                            I^a = I^A_i - U_i D_i^-1 U_i^T
-//                            p^a = p^A_i + I^a c_i + U_i D_i^-1 u_i
+//                            p^a = p^A_i + U_i D_i^-1 u_i
 //                            I^A_parent += I^a,  p^A_parent += p^a
 //   pass 3 (root to leaves)  A' = A_parent + c_i          (A_root = a_base - g)
-//                            qdd_i = D_i^-1 (u_i - U_i^T A'),  A_i = A' + S_i qdd_i
+//                            qdd_i = D_i^-1 (u_i - U_i^T (A' - A0_i)),  A_i = A' + S_i qdd_i
+//
+// This is table 7.1 with the velocity-product accelerations c_i moved into the bias forces
+// (as Pinocchio's world-frame ABA): with A0_i the acceleration when every qdd = 0
+// (A0_i = A0_parent + c_i) and A_i = A0_i + a_i, the a_i obey a_i = a_parent + S_i qdd_i
+// (a = 0 above the root) and body i's equation f_i = I_i A_i + V_i x* I_i V_i - f_ext_i
+// = I_i a_i + p_i with p_i = I_i A0_i + V_i x* I_i V_i - f_ext_i: table 7.1 with c_i = 0, so
+// its term I^a c_i in p^a drops, and a_parent = A' - A0_i. p_i comes from the body's mass,
+// centre and I_c (core/dynamics/spatial.hpp, rigid_bias_force).
 #include <span>
 
+#include "core/cpu_features.hpp"
 #include "core/dynamics/tree_kinematics.hpp"
 
 namespace framelab::dynamics {
@@ -45,17 +54,17 @@ inline spatial_force combine(const spatial_force* u, int count, const vec3& y) {
 }
 }  // namespace detail
 
-// qdd for the given q, qd, tau (all generalised forces, joint springs included); also fills
-// d.acceleration. Inputs besides these are d.base, d.placement_motion and d.external_force.
-inline void forward_dynamics(const tree_model& model, tree_data& d, std::span<const double> q,
-                             std::span<const double> qd, std::span<const double> tau) {
+// The three passes (forward_dynamics below), inlined into the two builds of them.
+[[gnu::always_inline]] inline void forward_dynamics_passes(const tree_model& model, tree_data& d,
+                                                           std::span<const double> q, std::span<const double> qd,
+                                                           std::span<const double> tau) {
   const int n = model.size();
   const kinematics_base base = start_kinematics(d);
   for (int i = 0; i < n; ++i) {  // pass 1 with the kinematics, while body i's numbers are at hand
-    body_kinematics(model, d, base, i, q.data(), qd.data());
+    const rigid_body_world rigid = body_kinematics(model, d, base, i, q.data(), qd.data());
     const std::size_t s = static_cast<std::size_t>(i);
     d.articulated_inertia[s] = d.inertia[s];
-    d.body_force[s] = cross_force(d.velocity[s], d.inertia[s] * d.velocity[s]) - d.external_force[s];
+    d.body_force[s] = rigid_bias_force(rigid, d.velocity[s], d.acceleration[s]) - d.external_force[s];
   }
   for (int i = n - 1; i >= 0; --i) {
     const std::size_t s = static_cast<std::size_t>(i);
@@ -66,26 +75,32 @@ inline void forward_dynamics(const tree_model& model, tree_data& d, std::span<co
     double* u = &d.joint_force[v];
     vec3* d_inverse = &d.d_inverse_row[v];
     spatial_inertia& ia = d.articulated_inertia[s];
-    vec3 u3(0.0);
-    for (int k = 0; k < count; ++k) {
-      u_columns[k] = ia * sub[k];
-      u[k] = u3[k] = tau[v + static_cast<std::size_t>(k)] - dot(d.body_force[s], sub[k]);
-    }
-    detail::inverse_joint_inertia(sub, u_columns, count, d_inverse);
     const int parent = model[i].parent;
-    if (parent < 0) continue;
-    // I^a = I^A - U D^-1 U^T = I^A - sum_k (U D^-1)_k U_k^T, in place (pass 3 needs I^A no more)
-    if (count == 1) {
-      ia.subtract_outer(d_inverse[0].x, u_columns[0], u_columns[0]);
+    spatial_force pa;
+    if (count == 1) {  // a hinge or slider: D and u are numbers
+      u_columns[0] = ia * sub[0];
+      u[0] = tau[v] - dot(d.body_force[s], sub[0]);
+      const double d_inv = 1.0 / dot(u_columns[0], sub[0]);
+      d_inverse[0] = vec3(d_inv, 0.0, 0.0);
+      if (parent < 0) continue;
+      ia.subtract_outer(d_inv, u_columns[0], u_columns[0]);
+      pa = d.body_force[s] + (d_inv * u[0]) * u_columns[0];
     } else {
+      vec3 u3(0.0);
+      for (int k = 0; k < count; ++k) {
+        u_columns[k] = ia * sub[k];
+        u[k] = u3[k] = tau[v + static_cast<std::size_t>(k)] - dot(d.body_force[s], sub[k]);
+      }
+      detail::inverse_joint_inertia(sub, u_columns, count, d_inverse);
+      if (parent < 0) continue;
+      // I^a = I^A - U D^-1 U^T = I^A - sum_k (U D^-1)_k U_k^T, in place (pass 3 needs I^A no more)
       for (int k = 0; k < 3; ++k) {
         vec3 e(0.0);
         e[k] = 1.0;
         ia.subtract_outer(1.0, detail::combine(u_columns, 3, detail::times_d_inverse(d_inverse, 3, e)), u_columns[k]);
       }
+      pa = d.body_force[s] + detail::combine(u_columns, count, detail::times_d_inverse(d_inverse, count, u3));
     }
-    const spatial_force pa =
-        d.body_force[s] + ia * d.bias_acceleration[s] + detail::combine(u_columns, count, detail::times_d_inverse(d_inverse, count, u3));
     d.articulated_inertia[static_cast<std::size_t>(parent)] += ia;
     d.body_force[static_cast<std::size_t>(parent)] = d.body_force[static_cast<std::size_t>(parent)] + pa;
   }
@@ -96,8 +111,9 @@ inline void forward_dynamics(const tree_model& model, tree_data& d, std::span<co
     const int parent = model[i].parent;
     const spatial_motion a_prime =
         (parent < 0 ? d.root_acceleration : d.acceleration[static_cast<std::size_t>(parent)]) + d.bias_acceleration[s];
+    const spatial_motion a_parent = a_prime - d.acceleration[s];  // A' - A0_i
     vec3 w(0.0);
-    for (int k = 0; k < count; ++k) w[k] = d.joint_force[v + static_cast<std::size_t>(k)] - dot(d.u_column[v + static_cast<std::size_t>(k)], a_prime);
+    for (int k = 0; k < count; ++k) w[k] = d.joint_force[v + static_cast<std::size_t>(k)] - dot(d.u_column[v + static_cast<std::size_t>(k)], a_parent);
     const vec3 qdd = detail::times_d_inverse(&d.d_inverse_row[v], count, w);
     spatial_motion a = a_prime;
     for (int k = 0; k < count; ++k) {
@@ -106,6 +122,31 @@ inline void forward_dynamics(const tree_model& model, tree_data& d, std::span<co
     }
     d.acceleration[s] = a;
   }
+}
+
+#if FRAMELAB_X86_DISPATCH
+// The same passes compiled for AVX2 and FMA (the compiler's own instructions: three-number
+// products in fewer instructions, multiply-adds rounded once), chosen at run time as
+// core/frames/hierarchy_sweep_simd.hpp chooses its sweep (core/cpu_features.hpp): the release
+// build targets every x86-64 (the gain: docs/performance.md).
+__attribute__((target("avx2,fma"))) inline void forward_dynamics_avx2(const tree_model& model, tree_data& d,
+                                                                     std::span<const double> q,
+                                                                     std::span<const double> qd,
+                                                                     std::span<const double> tau) {
+  forward_dynamics_passes(model, d, q, qd, tau);
+}
+#endif
+
+// qdd for the given q, qd, tau (all generalised forces, joint springs included); also fills
+// d.acceleration. Inputs besides these are d.base, d.placement_motion and d.external_force.
+// On a CPU with AVX2 and FMA the passes run in their AVX2 build (results differ from the
+// plain build's in the last bits).
+inline void forward_dynamics(const tree_model& model, tree_data& d, std::span<const double> q,
+                             std::span<const double> qd, std::span<const double> tau) {
+#if FRAMELAB_X86_DISPATCH
+  if (cpu_has_avx2_fma()) return forward_dynamics_avx2(model, d, q, qd, tau);
+#endif
+  forward_dynamics_passes(model, d, q, qd, tau);
 }
 
 }  // namespace framelab::dynamics

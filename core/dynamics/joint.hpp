@@ -27,6 +27,7 @@
 namespace framelab::dynamics {
 
 using dynamic_transform3 = dynamic_transform<double, 3>;
+using transform3 = transform<double, 3>;
 using quat = glm::dquat;
 
 struct hinge {
@@ -72,73 +73,37 @@ inline dynamic_transform3 joint_motion(const joint_type& j, const double* q, con
   return m;
 }
 
-// S in world coordinates (see the top of this file): r_p the placement frame's world
-// rotation, o the joint frame's world origin; writes velocity_size(j) columns.
-inline void world_subspace(const joint_type& j, const quat& r_p, const vec3& o, spatial_motion* s) {
-  const auto turning = [&](const vec3& axis_p) {
-    const vec3 u = rotate(r_p, axis_p);
-    return spatial_motion{u, glm::cross(o, u)};
-  };
+// The joint frame's world pose J = P o J(q) from the placement frame's world pose P, its
+// rotation matrix r (of G_J: its columns are the joint frame's axes in the world) and S in
+// world coordinates (see the top of this file; velocity_size(j) columns into s):
+//   hinge   R = R_P exp(q [u]x), T = T_P;        S = (u_w, o x u_w), u_w = R_P u = R u
+//           (a hinge turns about u, so R_P u = R_P R1 u)
+//   slider  R = R_P, T = T_P + u_w q;            S = (0, u_w), u_w = R_P u
+//   ball    R = R_P q, T = T_P;                  S_k = (R_P e_k, o x R_P e_k)
+// (the slider's translation is not scaled by P's scale, as its S is not).
+// (Always inlined: the AVX2 build of forward dynamics, core/dynamics/articulated_body.hpp,
+// compiles it with its passes.)
+[[gnu::always_inline]] inline void place_joint(const joint_type& j, const transform3& p, const double* q,
+                                               transform3& g, mat3& r, spatial_motion* s) {
+  g = p;
   if (const auto* h = std::get_if<hinge>(&j)) {
-    s[0] = turning(h->axis);
-  } else if (const auto* sl = std::get_if<slider>(&j)) {
-    s[0] = spatial_motion{vec3(0.0), rotate(r_p, sl->axis)};
-  } else {
-    for (int k = 0; k < 3; ++k) {
-      vec3 e(0.0);
-      e[k] = 1.0;
-      s[k] = turning(e);
-    }
-  }
-}
-
-// G_J = G_P o J(q, qd, qdd = 0) and S in world coordinates at once: the article's composition
-// (docs/articles.md, transform-hierarchy-dynamics, "Dynamics of the Composition")
-//   T3 = A2(T1), R3 = R2 R1, v3 = v2 + J2 v1 + w2 x J2 T1,
-//   a3 = a2 + J2 a1 + alpha2 x J2 T1 + w2 x (w2 x J2 T1) + 2 w2 x J2 v1,
-//   w3 = w2 + R2 w1,  alpha3 = alpha2 + R2 alpha1 + w2 x w3
-// written out for each joint's local motion (a1 = alpha1 = 0 with qdd = 0):
-//   hinge   T1 = 0, v1 = 0, w1 = u qd:       T3 = T2, v3 = v2, a3 = a2, w3 = w2 + u_w qd,
-//                                             alpha3 = alpha2 + w2 x w3   (u_w = R2 u)
-//   slider  T1 = u q, v1 = u qd, w1 = 0:     the translation terms above, w3 = w2, alpha3 = alpha2
-//   ball    the general composition (dynamic_transform::operator*)
-// s receives S's velocity_size(j) columns. r is G_J's rotation as a matrix (its columns are the joint frame's axes in the world): the
-// joint's world axis u_w = R2 u is r u (a hinge turns about u, so R2 u = R2 R1 u).
-inline void compose_joint(const joint_type& j, const dynamic_transform3& p, const double* q, const double* qd,
-                          dynamic_transform3& g, mat3& r, spatial_motion* s) {
-  if (const auto* h = std::get_if<hinge>(&j)) {
-    g.pose.translation = p.pose.translation;
-    g.pose.rotation = p.pose.rotation * glm::angleAxis(q[0], h->axis);
-    g.pose.scale = p.pose.scale;
-    r = glm::mat3_cast(g.pose.rotation);
+    g.rotation = p.rotation * glm::angleAxis(q[0], h->axis);
+    r = glm::mat3_cast(g.rotation);
     const vec3 u = r * h->axis;
-    g.velocity = p.velocity;
-    g.accel = p.accel;
-    g.angular_velocity = p.angular_velocity + u * qd[0];
-    g.angular_accel = p.angular_accel + glm::cross(p.angular_velocity, g.angular_velocity);
-    s[0] = spatial_motion{u, glm::cross(g.pose.translation, u)};
+    s[0] = spatial_motion{u, glm::cross(g.translation, u)};
     return;
   }
   if (const auto* sl = std::get_if<slider>(&j)) {
-    r = glm::mat3_cast(p.pose.rotation);
+    r = glm::mat3_cast(p.rotation);
     const vec3 u = r * sl->axis;
-    const vec3 t1 = u * q[0], v1 = u * qd[0];  // J2 T1, J2 v1
-    const vec3 w2_t1 = glm::cross(p.angular_velocity, t1);
-    g.pose.translation = p.pose.translation + t1;
-    g.pose.rotation = p.pose.rotation;
-    g.pose.scale = p.pose.scale;
-    g.velocity = p.velocity + v1 + w2_t1;
-    g.accel = p.accel + glm::cross(p.angular_accel, t1) + glm::cross(p.angular_velocity, w2_t1) +
-              2.0 * glm::cross(p.angular_velocity, v1);
-    g.angular_velocity = p.angular_velocity;
-    g.angular_accel = p.angular_accel;
+    g.translation = p.translation + u * q[0];
     s[0] = spatial_motion{vec3(0.0), u};
     return;
   }
-  static constexpr double zero_qdd[3] = {0.0, 0.0, 0.0};
-  g = p * joint_motion(j, q, qd, zero_qdd);
-  r = glm::mat3_cast(g.pose.rotation);
-  world_subspace(j, p.pose.rotation, g.pose.translation, s);
+  g.rotation = p.rotation * ball_rotation(q);
+  r = glm::mat3_cast(g.rotation);
+  const mat3 r_p = glm::mat3_cast(p.rotation);
+  for (int k = 0; k < 3; ++k) s[k] = spatial_motion{r_p[k], glm::cross(g.translation, r_p[k])};
 }
 
 // dq/dt from qd: hinge, slider dq/dt = qd; ball dq/dt = 1/2 (0, w) q (w in P coordinates,

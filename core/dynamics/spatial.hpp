@@ -123,15 +123,36 @@ inline mat3 cross_matrix3(const vec3& c) {
               c.y, -c.x, 0.0);  // column 2
 }
 
+// A rigid body in world coordinates: its mass, centre of mass c and rotational inertia I_c
+// about c (world axes).
+struct rigid_body_world {
+  double mass = 0.0;
+  vec3 center{0.0};
+  symmetric3 inertia_about_center{};
+};
+
 // The rigid body's spatial inertia about O (see the top of this file), with
 // [c]x [c]x^T = |c|^2 1 - c c^T.
-inline spatial_inertia rigid_inertia(double mass, const vec3& com, const symmetric3& inertia_about_com) {
-  spatial_inertia i;
-  i.a = inertia_about_com + symmetric3::scalar(mass * glm::dot(com, com));
-  i.a.subtract_outer(mass, com, com);
-  i.b = mass * cross_matrix3(com);
-  i.c = symmetric3::scalar(mass);
-  return i;
+// (Written into i field by field: a whole spatial_inertia built on the stack and copied cost
+// store-forwarding stalls.)
+inline void set_rigid_inertia(const rigid_body_world& r, spatial_inertia& i) {
+  i.a = r.inertia_about_center + symmetric3::scalar(r.mass * glm::dot(r.center, r.center));
+  i.a.subtract_outer(r.mass, r.center, r.center);
+  i.b = r.mass * cross_matrix3(r.center);
+  i.c = symmetric3::scalar(r.mass);
+}
+
+// I A + V x* I V for the rigid body's I without forming it (the force that gives the body
+// the spatial acceleration A at the velocity V; core/dynamics/articulated_body.hpp's p_i):
+//   v_c = v + w x c,  a_c = a + alpha x c + w x v_c   (the centre's velocity and acceleration)
+//   F = m a_c,  n_O = I_c alpha + w x I_c w + c x F     (Newton and Euler about the centre)
+// (the top of this file's blocks multiplied out, with [c]x^T w = w x c and the Jacobi
+// identity; for V = (w, v) and A = (alpha, a)).
+inline spatial_force rigid_bias_force(const rigid_body_world& r, const spatial_motion& v, const spatial_motion& a) {
+  const vec3 v_c = v.linear + glm::cross(v.angular, r.center);
+  const vec3 f = r.mass * (a.linear + glm::cross(a.angular, r.center) + glm::cross(v.angular, v_c));
+  const symmetric3& i_c = r.inertia_about_center;
+  return {i_c * a.angular + glm::cross(v.angular, i_c * v.angular) + glm::cross(r.center, f), f};
 }
 
 }  // namespace framelab::dynamics

@@ -11,7 +11,7 @@ struct tree_data {
   explicit tree_data(const tree_model& model)
       : placement_motion(static_cast<std::size_t>(model.size())),
         external_force(static_cast<std::size_t>(model.size())),
-        frame(static_cast<std::size_t>(model.size())),
+        pose(static_cast<std::size_t>(model.size())),
         rotation(static_cast<std::size_t>(model.size())),
         subspace(static_cast<std::size_t>(model.v_size())),
         velocity(static_cast<std::size_t>(model.size())),
@@ -40,16 +40,17 @@ struct tree_data {
   std::vector<spatial_force> external_force;
 
   // [SECTION] Outputs
-  // G_i: each body's world pose, velocity, and its acceleration with qdd = 0 and the base
-  // accelerating at a_base - g (the bias of core/dynamics/tree_kinematics.hpp).
-  std::vector<dynamic_transform3> frame;
+  // G_i: each body's world pose (its velocity and acceleration are V_i and A_i below;
+  // body_frame in core/dynamics/tree_kinematics.hpp gives the three as one dynamic transform).
+  std::vector<transform3> pose;
   std::vector<mat3> rotation;                      // R_i as a matrix (the children's placements read it)
   // S_i in world coordinates: body i's velocity_size columns from model.v_index(i) on
   // (one record per degree of freedom, so a hinge's pass reads one column, not three).
   std::vector<spatial_motion> subspace;
   std::vector<spatial_motion> velocity;            // V_i
   std::vector<spatial_motion> bias_acceleration;   // c_i: A_i = A_parent + S_i qdd_i + c_i
-  std::vector<spatial_motion> acceleration;        // A_i (minus gravity: the root's is a_base - g)
+  std::vector<spatial_motion> acceleration;        // A_i (minus gravity: the root's is a_base - g);
+                                                   // A0_i (every qdd = 0) after the kinematics pass
   std::vector<spatial_inertia> inertia;            // I_i (world, about O)
   std::vector<spatial_inertia> articulated_inertia;// I^A_i (ABA; I^a_i once its pass 2 is done) or I^c_i (CRBA)
   std::vector<spatial_force> body_force;           // p^A_i (ABA) or f_i (RNEA)

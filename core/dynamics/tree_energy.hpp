@@ -17,7 +17,7 @@ inline double body_kinetic_energy(const tree_data& d, int i) {
 
 inline double body_potential_energy(const tree_model& model, const tree_data& d, const joint_state& y, int i) {
   const body& b = model[i];
-  const vec3 com = d.frame[static_cast<std::size_t>(i)].pose.apply_point(b.center_of_mass);
+  const vec3 com = d.pose[static_cast<std::size_t>(i)].apply_point(b.center_of_mass);
   double u = -b.mass * glm::dot(d.gravity, com);
   double deviation[3] = {0.0, 0.0, 0.0};
   spring_deviation(b.joint, y.q.data() + model.q_index(i), b.passive.rest, deviation);

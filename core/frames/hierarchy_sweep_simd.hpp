@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "core/cpu_features.hpp"
 #include "core/frames/hierarchy_sweep.hpp"
 
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
@@ -44,8 +45,7 @@ inline constexpr std::size_t simd_stream_min_bytes = std::size_t(8) << 20;
 // true if this build has the SIMD kernel and the CPU can run it.
 inline bool hierarchy_simd_available() {
 #if FRAMELAB_HIERARCHY_SIMD
-  static const bool ok = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  return ok;
+  return cpu_has_avx2_fma();
 #else
   return false;
 #endif

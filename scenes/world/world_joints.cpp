@@ -177,7 +177,7 @@ world_joints::spring_end world_joints::end_of(int frame) const {
 void world_joints::add_spring_forces(double t, dynamics::tree_data& d, const surroundings& around) const {
   const auto end_frame = [&](const spring_end& e) {
     dynamic_transform<double, 3> g =
-        e.body >= 0 ? d.frame[std::size_t(e.body)] : dynamic_transform<double, 3>::identity();
+        e.body >= 0 ? dynamics::body_frame(d, e.body) : dynamic_transform<double, 3>::identity();
     for (const std::size_t f : e.chain) g = g * around.prescribed_local(f, t);  // A3 = A2 o A1
     return g;
   };
@@ -263,13 +263,15 @@ std::optional<std::string> world_joints::accept(dynamics::joint_state y, double 
   return non_finite(t);
 }
 
-dynamic_transform<double, 3> world_joints::local(int body) const {
+dynamic_transform<double, 3> world_joints::local(int body) const { return local(body, state_, data_->qdd); }
+
+dynamic_transform<double, 3> world_joints::local(int body, const dynamics::joint_state& y,
+                                                 std::span<const double> qdd) const {
   const std::size_t s = std::size_t(body);
-  const double* q = state_.q.data() + model_.q_index(body);
-  const double* qd = state_.qd.data() + model_.v_index(body);
-  const double* qdd = data_->qdd.data() + model_.v_index(body);
+  const double* q = y.q.data() + model_.q_index(body);
+  const double* qd = y.qd.data() + model_.v_index(body);
   // relative to the parent frame: the own placement (constant) o J
-  return own_placement_[s] * dynamics::joint_motion(model_[body].joint, q, qd, qdd);
+  return own_placement_[s] * dynamics::joint_motion(model_[body].joint, q, qd, qdd.data() + model_.v_index(body));
 }
 
 double world_joints::q(int body, int k) const {
@@ -289,7 +291,7 @@ double world_joints::tree_energy(int root) const {
 }
 
 glm::dvec3 world_joints::tree_angular_momentum(int root) const {
-  const glm::dvec3 about = data_->frame[std::size_t(root)].pose.translation;
+  const glm::dvec3 about = data_->pose[std::size_t(root)].translation;
   glm::dvec3 l(0.0);
   for (int i = 0; i < model_.size(); ++i)
     if (root_of_[std::size_t(i)] == root) l += dynamics::body_angular_momentum(*data_, i, about);

@@ -60,9 +60,11 @@ class world_joints {
   int link_of_body(std::size_t spec_body) const {
     return spec_body < body_link_.size() ? body_link_[spec_body] : -1;
   }
-  const dynamic_transform<double, 3>& link_world(int body) const { return data_->frame[std::size_t(body)]; }
-  // The joint frame's local dynamics relative to its parent frame (P o J with q, qd, qdd).
+  dynamic_transform<double, 3> link_world(int body) const { return dynamics::body_frame(*data_, body); }
+  // The joint frame's local dynamics relative to its parent frame (P o J with q, qd, qdd):
+  // now, or at a stage of a step (the stage's state y and its qdd).
   dynamic_transform<double, 3> local(int body) const;
+  dynamic_transform<double, 3> local(int body, const dynamics::joint_state& y, std::span<const double> qdd) const;
 
   // Channels: q and qd (ball: the rotation vector and angular velocity, component k), the
   // applied force or torque, and per tree (a root body) its energy and angular momentum

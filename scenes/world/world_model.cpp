@@ -126,7 +126,11 @@ std::optional<std::string> world_model::reset(std::span<const double> parameters
   for (std::size_t i = 0; i < s.bodies.size(); ++i)
     if (auto error = bodies_[i].start(s.bodies[i], eval_, world_of(s.bodies[i].frame), world_gravity())) return error;
   if (auto error = joints_.reset(s, eval_, bodies_, surroundings())) return error;
-  particles_coupled_ = false;
+  particles_in_joint_frames_ = false;
+  for (const particle_spec& p : s.particles)
+    for (int f = p.frame; f >= 0 && !particles_in_joint_frames_; f = s.frames[std::size_t(f)].parent)
+      particles_in_joint_frames_ = joints_.body_of_frame(std::size_t(f)) >= 0;
+  particles_coupled_ = particles_in_joint_frames_;
   for (const std::size_t k : particle_springs_) {
     const spring_spec& sp = spec_->springs[k];
     particles_coupled_ = particles_coupled_ || (sp.from_particle >= 0 && sp.to_particle >= 0) || joints_.spring_on_tree(k);
@@ -305,8 +309,12 @@ void world_model::follow_tree_bodies() {
 }
 
 std::optional<motion_fault> world_model::local_at(std::size_t f, double tau, dynamic_transform<double, 3>& out) const {
-  if (joints_.body_of_frame(f) >= 0) {  // a joint frame between steps: its motion carried on freely
-    out = frame_local(f);
+  if (const int body = joints_.body_of_frame(f); body >= 0) {
+    if (stage_tree_.y != nullptr) {  // at a stage of the coupled step: the tree's stage state
+      out = joints_.local(body, *stage_tree_.y, *stage_tree_.qdd);
+      return std::nullopt;
+    }
+    out = frame_local(f);  // a joint frame between steps: its motion carried on freely
     advance_free_motion(out, tau - time_);
     return std::nullopt;
   }
@@ -366,17 +374,21 @@ double world_model::motion_time(double tau) const {
 }
 
 // A particle on its floor (spec: particle_spec::floor) at rest stays there.
-bool world_model::on_floor(const particle_state& s, double floor) {
-  return s.r.y <= floor && s.v == glm::dvec3(0.0);
+bool world_model::resting(std::size_t i) const {
+  const std::optional<double> floor = spec_->particles[i].floor;
+  return floor && particles_[i].r.y <= *floor && particles_[i].v == glm::dvec3(0.0);
 }
 
 // A step that ends below the floor lands where the step's chord meets it, a fraction
 // (y0 - floor) / (y0 - y1) along, and stops: a perfectly inelastic landing.
-particle_state world_model::landed(const particle_state& before, const particle_state& after, double floor) {
-  const double drop = before.r.y - after.r.y;
-  const double along = drop > 0.0 ? std::clamp((before.r.y - floor) / drop, 0.0, 1.0) : 0.0;
-  particle_state stopped{before.r + along * (after.r - before.r), glm::dvec3(0.0)};
-  stopped.r.y = floor;
+particle_state world_model::after_step(std::size_t i, const particle_state& next) const {
+  const std::optional<double> floor = spec_->particles[i].floor;
+  if (!floor || resting(i) || !(next.r.y < *floor)) return next;
+  const particle_state& before = particles_[i];
+  const double drop = before.r.y - next.r.y;
+  const double along = drop > 0.0 ? std::clamp((before.r.y - *floor) / drop, 0.0, 1.0) : 0.0;
+  particle_state stopped{before.r + along * (next.r - before.r), glm::dvec3(0.0)};
+  stopped.r.y = *floor;
   return stopped;
 }
 
@@ -397,8 +409,7 @@ void world_model::step_piece(double dt, double end_time) {
     if (auto why = step_together(t, dt, next, next_tree)) return refuse(*why);
   }
   for (std::size_t i = 0; i < particles_.size() && !particles_coupled_; ++i) {
-    const std::optional<double> floor = spec_->particles[i].floor;
-    if (floor && on_floor(particles_[i], *floor)) {  // landed: at rest in its frame
+    if (resting(i)) {
       next[i] = particles_[i];
       continue;
     }
@@ -415,7 +426,7 @@ void world_model::step_piece(double dt, double end_time) {
     if (!next[i].is_finite())
       return refuse(pending_failure_.value_or("particle '" + spec_->particles[i].name +
                                               "': its state is not finite at " + time_text(t + dt)));
-    if (floor && next[i].r.y < *floor) next[i] = landed(particles_[i], next[i], *floor);
+    next[i] = after_step(i, next[i]);
   }
   if (pending_failure_) return refuse(*pending_failure_);
   // the bodies with the frames as they are at the start of the step
@@ -448,11 +459,8 @@ void world_model::step_piece(double dt, double end_time) {
 
 std::optional<std::string> world_model::step_together(double t, double dt, std::vector<particle_state>& next,
                                                        dynamics::joint_state& tree) {
-  std::vector<bool> resting(particles_.size(), false);  // landed: at rest in its frame
-  for (std::size_t i = 0; i < particles_.size(); ++i) {
-    const std::optional<double> floor = spec_->particles[i].floor;
-    resting[i] = floor && on_floor(particles_[i], *floor);
-  }
+  std::vector<bool> resting_now(particles_.size(), false);  // landed: at rest in its frame
+  for (std::size_t i = 0; i < particles_.size(); ++i) resting_now[i] = resting(i);
   const world_joints::surroundings around = surroundings();
   // the tree's rate first (it computes the springs from particles to it at this stage), then
   // dT1/dt = v1, dv1/dt = a1 for every particle, its springs reading the others at the same stage
@@ -460,12 +468,22 @@ std::optional<std::string> world_model::step_together(double t, double dt, std::
     coupled_state rate{y.particles, {}};
     stage_particles_ = &y.particles.items;
     if (!joints_.empty()) rate.joints = joints_.rate(tau, y.joints, around);
+    // the particles in joint frames read those frames at this stage (the cached world frames
+    // are keyed by time only, and two stages may share a time)
+    if (particles_in_joint_frames_) {
+      stage_tree_ = {&y.joints, &rate.joints.qd};
+      for (auto& c : cache_) c.valid = false;
+    }
     for (std::size_t i = 0; i < y.particles.items.size(); ++i)
       rate.particles.items[i] =
-          resting[i] ? particle_state{}
+          resting_now[i] ? particle_state{}
                      : particle_state{y.particles.items[i].v,
                                       forces_at(i, tau, y.particles.items[i], y.particles.items).total()};
     stage_particles_ = nullptr;
+    if (particles_in_joint_frames_) {
+      stage_tree_ = {};
+      for (auto& c : cache_) c.valid = false;
+    }
     return rate;
   };
   auto result = ode::step_checked(method_, f, t, coupled_state{{particles_}, joints_.state()}, dt);
@@ -482,8 +500,7 @@ std::optional<std::string> world_model::step_together(double t, double dt, std::
     if (!next[i].is_finite())
       return pending_failure_.value_or("particle '" + spec_->particles[i].name + "': its state is not finite at " +
                                        time_text(t + dt));
-    const std::optional<double> floor = spec_->particles[i].floor;
-    if (floor && !resting[i] && next[i].r.y < *floor) next[i] = landed(particles_[i], next[i], *floor);
+    next[i] = after_step(i, next[i]);
   }
   return std::nullopt;
 }

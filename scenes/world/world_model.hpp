@@ -18,7 +18,10 @@
 // "springs" with a particle end adds its force F (scenes/world/spring_pull.hpp) as F~ / m; when
 // it joins two particles, or a particle to the joint tree (a body, a joint frame or a frame
 // below one), all the particles and the tree are stepped as one state (their forces couple;
-// scenes/world/coupled_state.hpp), and the tree takes -F through its joints' Jacobian.
+// scenes/world/coupled_state.hpp), and the tree takes -F through its joints' Jacobian. So are
+// they when a particle lives in a joint frame (or a frame below one): at each stage the frame's
+// motion is the tree's at that stage (q, qd and the stage's qdd), so the particle is integrated
+// at the stepper's order (with the motion carried on from the step's start it was first order).
 //
 // A step that crosses one of the file's breaks (a time where a motion changes formula,
 // e.g. a spin-up that ends) is cut there; stages at the break read the one-sided motion.
@@ -150,8 +153,11 @@ class world_model {
   // The locals at time t in place (a coasting frame advanced by dt) + one sweep.
   std::optional<std::string> evaluate_frames(double t, double dt);
   void step_piece(double dt, double end_time);  // a step that crosses no break
-  static bool on_floor(const particle_state& s, double floor);
-  static particle_state landed(const particle_state& before, const particle_state& after, double floor);
+  // A particle's floor, for both stepping paths (one by one, or every particle as one state):
+  // resting: landed on it, at rest in its frame (not stepped); after_step: the step's end, or
+  // where the step's chord meets the floor when it ends below it.
+  bool resting(std::size_t i) const;
+  particle_state after_step(std::size_t i, const particle_state& next) const;
   double step_end_time(double dt);              // the time after one more step of dt
   double motion_time(double tau) const;         // when the motions are read for a stage at tau
   // A frame's local dynamics at time tau of the current step: its expressions, or its coasting.
@@ -185,10 +191,20 @@ class world_model {
   std::vector<double> masses_, lengths_, stiffness_;
   std::vector<glm::dvec3> pivots_;
   std::vector<std::size_t> particle_springs_;  // the file's springs with a particle end
-  bool particles_coupled_ = false;             // a spring joins two particles, or a particle to the tree
+  bool particles_coupled_ = false;             // a spring joins two particles, or a particle to the tree,
+                                               // or a particle lives in a joint frame or below one
   // The particles' states at the stage being evaluated (null: particles_), read by the tree
   // for a spring from a particle to it.
   mutable const std::vector<particle_state>* stage_particles_ = nullptr;
+  // The tree's state and qdd at the stage being evaluated (null: between steps), read by the
+  // joint frames a particle lives in (local_at), so that such a particle is integrated with
+  // its frame's motion at each stage, at the stepper's order.
+  struct stage_tree {
+    const dynamics::joint_state* y = nullptr;
+    const std::vector<double>* qdd = nullptr;
+  };
+  mutable stage_tree stage_tree_;
+  bool particles_in_joint_frames_ = false;  // a particle's frame is a joint frame or below one
   mutable std::vector<spring_now> particle_springs_now_;  // per file spring (those with a particle end)
   std::vector<std::array<world_expression, 3>> forces_;  // bound
   glm::dvec3 gravity_{0.0};                             // in the gravity frame's coordinates

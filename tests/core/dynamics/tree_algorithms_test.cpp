@@ -45,16 +45,24 @@ case_setup random_case(unsigned seed, int n, bool chain) {
   return {std::move(model), std::move(data), std::move(state), std::move(tau)};
 }
 
+// Both builds of the articulated-body passes: forward_dynamics (the AVX2 one on a CPU that has
+// it) and the plain one every x86-64 runs (forward_dynamics_passes).
 TEST(TreeAlgorithms, InverseDynamicsUndoesForwardDynamics) {
-  for (unsigned seed = 1; seed <= 20; ++seed) {
-    auto c = random_case(seed, 3 + static_cast<int>(seed), seed % 2 == 0);
-    inverse_dynamics(c.model, c.data, c.state.q, c.state.qd, std::vector<double>(c.tau.size(), 0.0));
-    const double scale = std::max({1.0, max_abs(c.tau), max_abs(c.data.tau)});
-    forward_dynamics(c.model, c.data, c.state.q, c.state.qd, c.tau);
-    const std::vector<double> qdd = c.data.qdd;
-    inverse_dynamics(c.model, c.data, c.state.q, c.state.qd, qdd);
-    for (std::size_t k = 0; k < c.tau.size(); ++k)
-      EXPECT_NEAR(c.data.tau[k], c.tau[k], round_off * scale) << "seed " << seed << " dof " << k;
+  for (const bool plain : {false, true}) {
+    for (unsigned seed = 1; seed <= 20; ++seed) {
+      auto c = random_case(seed, 3 + static_cast<int>(seed), seed % 2 == 0);
+      inverse_dynamics(c.model, c.data, c.state.q, c.state.qd, std::vector<double>(c.tau.size(), 0.0));
+      const double scale = std::max({1.0, max_abs(c.tau), max_abs(c.data.tau)});
+      if (plain)
+        forward_dynamics_passes(c.model, c.data, c.state.q, c.state.qd, c.tau);
+      else
+        forward_dynamics(c.model, c.data, c.state.q, c.state.qd, c.tau);
+      const std::vector<double> qdd = c.data.qdd;
+      inverse_dynamics(c.model, c.data, c.state.q, c.state.qd, qdd);
+      for (std::size_t k = 0; k < c.tau.size(); ++k)
+        EXPECT_NEAR(c.data.tau[k], c.tau[k], round_off * scale)
+            << (plain ? "plain" : "dispatched") << " build, seed " << seed << " dof " << k;
+    }
   }
 }
 
