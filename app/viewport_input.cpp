@@ -75,8 +75,7 @@ void viewport_input::pick(int x, int y, ui::ui_state& state, render::orbit_camer
   for (std::size_t i = 0; i < view.nodes.size(); ++i) {
     const view_node& node = view.nodes[i];
     if (node.shape == shape_kind::none) continue;
-    consider(node.world.translation, 0.5 * node.world.scale * std::max({node.size.x, node.size.y, node.size.z}),
-             static_cast<int>(i));
+    consider(node.world.translation, bounding_radius(node), static_cast<int>(i));
   }
   for (const packed_sphere& s : view.spheres.spheres) consider(glm::dvec3(s.centre), 0.5 * s.diameter, -1);
   if (best < 0.0) return;

@@ -36,6 +36,11 @@ struct view_node {
   std::optional<dynamic_transform<double, 3>> world_dynamics{};
 };
 
+// The radius of the sphere around a node's shape in world units: half its largest size, scaled.
+inline double bounding_radius(const view_node& node) {
+  return 0.5 * node.world.scale * std::max({node.size.x, node.size.y, node.size.z});
+}
+
 // RGBA bytes, R in the lowest: each channel clamped to [0, 1] and rounded to nearest; NaN as 0
 // (it fails every comparison). The colour of a packed_sphere and of the renderer's instances.
 inline std::uint32_t pack_rgba(const glm::vec4& color) {
@@ -44,6 +49,9 @@ inline std::uint32_t pack_rgba(const glm::vec4& color) {
   };
   return byte(color.r) | byte(color.g) << 8 | byte(color.b) << 16 | byte(color.a) << 24;
 }
+
+// A packed colour's alpha byte is 255: drawn in the opaque pass; a body labels keep clear of.
+inline bool opaque_rgba(std::uint32_t rgba) { return (rgba >> 24) == 255u; }
 
 // One round sphere of a sphere_batch: 20 bytes, the layout the renderer streams to the GPU
 // as it is (render/draw_lists.hpp). World coordinates in metres.

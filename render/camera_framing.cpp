@@ -198,7 +198,7 @@ drawn_shapes shapes_of(const scene_view& view, const focus_names& focus) {
     const view_node& node = view.nodes[i];
     if (node.shape == shape_kind::none || framed[i] == 0) continue;
     if (node.shape == shape_kind::sphere) {
-      const double radius = 0.5 * node.world.scale * std::max({node.size.x, node.size.y, node.size.z});
+      const double radius = bounding_radius(node);
       if (finite(node.world.translation) && std::isfinite(radius))
         shapes.spheres.push_back({node.world.translation, radius});
     } else {

@@ -207,7 +207,7 @@ void add_batch_exceptions(std::span<const packed_sphere> batch, const glm::dvec3
   for (const packed_sphere& s : batch) {
     const glm::vec3 to_eye = s.centre - from;
     const bool small = glm::dot(to_eye, to_eye) > s.diameter * s.diameter * reach_squared;
-    if (small && (s.rgba >> 24) == 255u) continue;
+    if (small && opaque_rgba(s.rgba)) continue;
     add_round_sphere(small ? mesh_kind::small_round_sphere : mesh_kind::round_sphere, glm::dvec3(s.centre),
                      s.diameter, s.rgba, out);
   }

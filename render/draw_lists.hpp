@@ -100,7 +100,7 @@ struct draw_lists {
   std::size_t instance_count() const;
   // The list an instance of `mesh` goes to: translucent when its alpha byte is below 255.
   std::vector<mesh_instance>& opaque_or_translucent(mesh_kind mesh, std::uint32_t rgba) {
-    return ((rgba >> 24) < 255u ? translucent : opaque)[static_cast<std::size_t>(mesh)];
+    return (opaque_rgba(rgba) ? opaque : translucent)[static_cast<std::size_t>(mesh)];
   }
   // Segments the line draw call processes (drawn or skipped): one per point but the last three.
   std::size_t line_segment_count() const { return lines.size() < 4 ? 0 : lines.size() - 3; }

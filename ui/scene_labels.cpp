@@ -52,7 +52,7 @@ bool kept_off(const view_node& node) {
 bool a_crowd(const scene_view& view) {
   std::size_t bodies = 0;
   for (const packed_sphere& s : view.spheres.spheres)
-    if ((s.rgba >> 24) == 255u && ++bodies > max_kept_off_bodies) return true;
+    if (opaque_rgba(s.rgba) && ++bodies > max_kept_off_bodies) return true;
   for (const auto& node : view.nodes)
     if (kept_off(node) && ++bodies > max_kept_off_bodies) return true;
   return false;
@@ -88,11 +88,10 @@ void keep_off_small_bodies(const scene_view& view, const screen_projection& to_s
   const float largest = 0.2f * std::min(area.size.x, area.size.y);
   for (const auto& node : view.nodes) {
     if (!kept_off(node)) continue;
-    keep_off_sphere(node.world.translation, 0.5 * node.world.scale * std::max({node.size.x, node.size.y, node.size.z}),
-                    to_screen, largest, area);
+    keep_off_sphere(node.world.translation, bounding_radius(node), to_screen, largest, area);
   }
   for (const packed_sphere& s : view.spheres.spheres) {
-    if ((s.rgba >> 24) == 255u) keep_off_sphere(glm::dvec3(s.centre), 0.5 * s.diameter, to_screen, largest, area);
+    if (opaque_rgba(s.rgba)) keep_off_sphere(glm::dvec3(s.centre), 0.5 * s.diameter, to_screen, largest, area);
   }
 }
 
