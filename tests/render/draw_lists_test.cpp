@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <tuple>
+#include <vector>
 
 #include "render/orbit_camera.hpp"
 
@@ -145,7 +147,8 @@ TEST(draw_lists, round_spheres_are_impostors_at_every_size) {
   EXPECT_TRUE(small_seen && exact_seen);
 }
 
-// A sphere batch is drawn as it is (the lists point at the view's own array, no copy); the
+// A sphere batch is drawn nearest the eye first (every sphere once, each no farther than the next
+// but for a bucket's width of |c - eye|^2); the
 // lists hold copies of exactly those of its spheres its point sprites skip: the ones whose
 // projected silhouette is not under exact_sphere_pixels (as quads) and the see-through ones
 // (in the translucent pass), by the silhouette's size on screen, away from the threshold.
@@ -165,8 +168,20 @@ TEST(draw_lists, a_sphere_batch_is_drawn_as_it_is_but_for_large_or_see_through_s
   }
   draw_lists lists;
   build_draw_lists(view, settings, lists);
-  EXPECT_EQ(lists.batch.data(), view.spheres.spheres.data());
-  EXPECT_EQ(lists.batch.size(), view.spheres.spheres.size());
+  const auto distance = [&](const packed_sphere& s) { return glm::distance(glm::dvec3(s.centre), camera.eye()); };
+  const auto key = [&](const packed_sphere& s) { return std::tuple(distance(s), s.diameter, s.rgba); };
+  std::vector<std::tuple<double, float, std::uint32_t>> drawn, given;
+  for (const packed_sphere& s : lists.batch) drawn.push_back(key(s));
+  for (const packed_sphere& s : view.spheres.spheres) given.push_back(key(s));
+  std::sort(given.begin(), given.end());
+  const double nearest = std::get<0>(given.front()), farthest = std::get<0>(given.back());
+  const double bucket = (farthest * farthest - nearest * nearest) / double(distance_buckets);
+  for (std::size_t k = 0; k + 1 < drawn.size(); ++k) {
+    const double a = std::get<0>(drawn[k]), b = std::get<0>(drawn[k + 1]);
+    EXPECT_LE(a * a, b * b + 1.01 * bucket) << k;
+  }
+  std::sort(drawn.begin(), drawn.end());
+  EXPECT_EQ(drawn, given);  // every sphere once
   const auto& quads = lists.opaque[static_cast<std::size_t>(mesh_kind::round_sphere)];
   const auto copied = [](const std::vector<mesh_instance>& list, const packed_sphere& s) {
     return std::count_if(list.begin(), list.end(), [&](const mesh_instance& m) {
