@@ -19,8 +19,8 @@
 //   and without gravity (a settled pile, or a gas); one timed call is a whole step (gravity,
 //   broadphase, narrowphase, impulses, walls). Target: at most 16.7 ms (60 Hz) on one core.
 //   The grid also with its pair search on every core ("uniform grid, every core",
-//   uniform_grid::set_threads): a grid of fewer than 2 x 32,768 entries stays on one thread, so
-//   the two differ from about 20,000 spheres (--spheres 100000: the collisions scene's largest).
+//   uniform_grid::set_threads): a grid of fewer than 2 x 32,768 boxes (one entry each) stays on one
+//   thread, so the two differ from 65,536 spheres (--spheres 100000: the collisions scene's largest).
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -191,13 +191,13 @@ const int broadphase_bench_registered = register_benchmark({
              "Ratio = time(sort-and-sweep) / time(method), both measured in this run at the same size. The brute "
              "force tests all n(n-1)/2 pairs (ratio below 1 beyond a few dozen boxes; it stops at --brute-max). "
              "Sort-and-sweep re-sorts last frame's nearly sorted order and tests the pairs overlapping on one axis: "
-             "in a 3D cloud that is ~n^(5/3) pairs. The uniform grid enters each box in the cells it covers (cell "
-             "width twice the median box side, about 3.4 cells per box) and tests only pairs sharing a cell, each "
-             "pair from one cell: ~n. Issue 17's target: <= 16 ms per update at 100,000 boxes, >= 10x sort-and-"
+             "in a 3D cloud that is ~n^(5/3) pairs. The uniform grid files each box once, under the cell of its "
+             "lower corner (cells as wide as the longest box), and tests each cell's boxes against its own and "
+             "the neighbouring cells ahead of it, each pair once: ~n. Issue 17's target: <= 16 ms per update at 100,000 boxes, >= 10x sort-and-"
              "sweep (level with Bullet's btDbvtBroadphase there). Spheres: one whole step of 10,000 colliding "
              "spheres (gravity, broadphase, narrowphase, impulses, walls), a gas and a settled pile, with "
              "sort-and-sweep and with the grid (on one core, and with its pair search on every core from 65,536 "
-             "entries, about 20,000 spheres); target at most 16.7 ms.",
+             "spheres); target at most 16.7 ms.",
 });
 
 }  // namespace

@@ -196,21 +196,55 @@ void build_draw_lists(const scene_view& view, const draw_settings& settings, dra
   }
 }
 
-// The batch is drawn as it is; copies of its spheres that its point sprites skip (see
-// draw_lists::batch) go to the lists: the large ones as exact quads, the see-through ones to
-// the translucent pass. One pass over 20 bytes a sphere, in floats as the shader decides.
+// Copies of the batch's spheres that its point sprites skip (see draw_lists::batch) go to the
+// lists: the large ones as exact quads, the see-through ones to the translucent pass; in floats
+// as the shader decides. The batch itself is drawn nearest first: a counting sort of the squared
+// distances |c - eye|^2 into distance_buckets equal buckets from the nearest to the farthest
+// (spheres of one bucket keep the batch's order). Drawn so, a ball hidden in a pile fails the
+// depth test before it is shaded: of k spheres on one pixel in random order, 1 + 1/2 + ... + 1/k
+// are shaded on average (2.9 of 10), in this order about one. A batch of more than
+// ordered_batch_max spheres is drawn as it is: at 100,000 balls of 5 px the order saved no CPU
+// measurable in the frame (setting up and binning the points outweigh their shading) and cost
+// 29 ns per ball in the app (2 MB scattered after the physics had emptied the caches).
 void add_batch_exceptions(std::span<const packed_sphere> batch, const glm::dvec3& eye, double small_reach,
                           draw_lists& out) {
-  out.batch = batch;
   const glm::vec3 from(eye);
   const auto reach_squared = static_cast<float>(small_reach * small_reach);
-  for (const packed_sphere& s : batch) {
+  const bool ordered = batch.size() <= ordered_batch_max;
+  out.batch_distance.resize(ordered ? batch.size() : 0);
+  float nearest = std::numeric_limits<float>::max(), farthest = 0.0f;
+  for (std::size_t k = 0; k < batch.size(); ++k) {
+    const packed_sphere& s = batch[k];
     const glm::vec3 to_eye = s.centre - from;
-    const bool small = glm::dot(to_eye, to_eye) > s.diameter * s.diameter * reach_squared;
+    const float distance = glm::dot(to_eye, to_eye);
+    if (ordered) {
+      out.batch_distance[k] = distance;
+      nearest = std::min(nearest, distance);
+      farthest = std::max(farthest, distance);
+    }
+    const bool small = distance > s.diameter * s.diameter * reach_squared;
     if (small && opaque_rgba(s.rgba)) continue;
     add_round_sphere(small ? mesh_kind::small_round_sphere : mesh_kind::round_sphere, glm::dvec3(s.centre),
                      s.diameter, s.rgba, out);
   }
+  if (!ordered) {
+    out.batch = batch;
+    return;
+  }
+  // bucket = (distance - nearest) distance_buckets / (farthest - nearest), the last for NaN and beyond
+  const float per_distance =
+      farthest > nearest && std::isfinite(farthest - nearest) ? float(distance_buckets) / (farthest - nearest) : 0.0f;
+  const auto bucket = [&](float distance) {
+    const float t = (distance - nearest) * per_distance;
+    return t < float(distance_buckets - 1) ? std::size_t(t) : distance_buckets - 1;
+  };
+  out.bucket_start.assign(distance_buckets + 1, 0);
+  for (const float distance : out.batch_distance) ++out.bucket_start[bucket(distance) + 1];
+  for (std::size_t b = 0; b < distance_buckets; ++b) out.bucket_start[b + 1] += out.bucket_start[b];
+  out.batch_by_distance.resize(batch.size());
+  for (std::size_t k = 0; k < batch.size(); ++k)
+    out.batch_by_distance[out.bucket_start[bucket(out.batch_distance[k])]++] = batch[k];
+  out.batch = out.batch_by_distance;
 }
 
 }  // namespace framelab::render

@@ -89,11 +89,15 @@ struct draw_lists {
   std::array<std::vector<mesh_instance>, mesh_kind_count> opaque;
   std::array<std::vector<mesh_instance>, mesh_kind_count> translucent;
   std::vector<line_point> lines;
-  // The view's sphere batch (core/scene_view.hpp), not copied: the renderer streams it to the GPU
-  // as it is and draws it as point sprites in the opaque pass (shaders/point_sphere.vert). Its
-  // spheres that are not opaque and small on screen are skipped there and drawn from the lists
-  // above instead, where build_draw_lists puts copies of them (a few: near the eye, or see-through).
-  std::span<const packed_sphere> batch;  // valid while the view is
+  // The view's sphere batch (core/scene_view.hpp), nearest the eye first (add_batch_exceptions):
+  // the renderer streams it to the GPU as it is and draws it as point sprites in the opaque pass
+  // (shaders/point_sphere.vert). Its spheres that are not opaque and small on screen are skipped
+  // there and drawn from the lists above instead, where build_draw_lists puts copies of them (a
+  // few: near the eye, or see-through).
+  std::span<const packed_sphere> batch;  // batch_by_distance's spheres, or the view's (valid while it is)
+  std::vector<packed_sphere> batch_by_distance;
+  std::vector<float> batch_distance;         // per sphere of the view's batch: |c - eye|^2 (scratch)
+  std::vector<std::uint32_t> bucket_start;  // the counting sort's (scratch)
 
   void clear();
   // The instances of the lists (a batch's points not counted).
@@ -118,8 +122,11 @@ void add_arrow(const glm::dvec3& from, const glm::dvec3& vector, const glm::vec4
 void add_polyline(std::span<const glm::dvec3> points, const glm::vec4& color, float width_px, bool fade,
                   draw_lists& out);
 void add_grid(const camera_setup& camera, float width_px, draw_lists& out);
-// Points out.batch at `batch` and copies to the lists the spheres its point sprites skip: those
-// within d small_reach of `eye` (not small) and the see-through ones.
+// Points out.batch at the spheres of `batch`, nearest `eye` first up to ordered_batch_max of them
+// (as they are beyond), and copies to the lists the spheres its point sprites skip: those within
+// d small_reach of `eye` (not small) and the see-through ones.
+inline constexpr std::size_t distance_buckets = 256;  // few: the placing pass writes to as many places at once
+inline constexpr std::size_t ordered_batch_max = 32768;
 void add_batch_exceptions(std::span<const packed_sphere> batch, const glm::dvec3& eye, double small_reach,
                           draw_lists& out);
 

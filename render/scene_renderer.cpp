@@ -16,7 +16,7 @@ constexpr int frames_per_error_check = 60;
 
 // GL clips a point by its centre: a point sprite whose centre leaves the viewport vanishes while
 // up to half of it is still inside. So the scene is drawn into a viewport this many pixels larger
-// on every side (half the largest sprite, exact_sphere_pixels + 1 across, and a pixel), with the
+// on every side (half the largest sprite, exact_sphere_pixels across, and two pixels), with the
 // projection narrowed to match (the same picture), and the scissor keeps it inside the viewport.
 constexpr int guard_band_px = 18;
 
@@ -234,7 +234,7 @@ std::optional<std::string> scene_renderer::draw(const scene_view& view, const or
   }
   last_build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  // The batch first, as it is; then the lists' instances.
+  // The batch first (nearest the eye first, as the draw lists order it); then the lists' instances.
   const std::size_t batch_bytes = lists_.batch.size_bytes();
   std::optional<std::string> problem =
       instances_.begin_frame(batch_bytes + bytes_of(lists_.opaque) + bytes_of(lists_.translucent));

@@ -72,7 +72,10 @@ void main() {
   vec2 shift = vec2(u_projection[2][0], u_projection[2][1]);
   vec2 low = vec2(x.x, y.x), high = vec2(x.y, y.y);  // screen-plane box
   vec2 pixels = 0.5 * scale * (high - low) * u_viewport.zw;
-  float size = min(ceil(max(pixels.x, pixels.y)) + 1.0, u_max_point_size);
+  // The square of side max(pixels) around the outline's box holds every pixel centre inside the
+  // outline (a sprite covers the pixels whose centres it holds, whatever its size and position):
+  // no rounding up, which at 5 px across shaded 36 pixels for a 20-pixel disc.
+  float size = clamp(max(pixels.x, pixels.y), 1.0, u_max_point_size);
   gl_PointSize = size;
   float d = length(c);
   vec4 near_side = u_projection * vec4(c * (1.0 - r / d), 1.0);

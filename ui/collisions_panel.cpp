@@ -44,8 +44,8 @@ constexpr method_button method_buttons[] = {
     {broadphase_method::sort_and_sweep, "sort-and-sweep", "sort-and-sweep",
      "Sort the boxes along one axis (re-sorting last step's nearly sorted order), test only neighbours"},
     {broadphase_method::uniform_grid, "uniform grid", "uniform-grid",
-     "File each box under the grid cells it covers (cells twice the median ball size), test only pairs sharing "
-     "a cell; each pair is reported from one cell only, the one holding the lower corner of the boxes' overlap"},
+     "File each box under the grid cell of its lower corner (cells as wide as the largest ball), test it only "
+     "against the boxes of its own cell and of the neighbouring cells: each pair once"},
 };
 
 double mean_logged(const collisions& scene, broadphase_method m) {

@@ -1,70 +1,82 @@
 #pragma once
-// uniform_grid<T, N>: the broadphase by a uniform grid of cells. Every box is entered in each
-// cell it covers; boxes that overlap share a cell, so only the pairs within a cell are tested.
-// For boxes of similar size spread through space (the moving-boxes workload, the balls of the
-// collisions scene) the work is O(n): a few cells per box and a few boxes per cell.
+// uniform_grid<T, N>: the broadphase by a uniform grid of cells (a cell list). Every box is filed
+// once, under its home cell (the cell of its min corner); cells are at least as wide as the longest
+// box, so boxes that overlap have home cells at most one apart on every axis, and only the pairs
+// within a cell and between neighbouring cells are tested. For boxes of similar size spread through
+// space (the moving-boxes workload, the balls of the collisions scene) the work is O(n): one entry
+// per box and a few boxes per cell.
 //
 // [SECTION] Cells
 // The grid covers this frame's bounding box [lo, hi] of the boxes with D_k cells on axis k, of
 // width w_k = (hi_k - lo_k) / D_k; a coordinate x is in cell
 //   c_k(x) = min(D_k - 1, floor((x - lo_k) / w_k)),
-// a non-decreasing function of x. Box b covers the cells c_k(b.min_k) .. c_k(b.max_k) on each axis.
-// The wanted width is h = cell_factor * s, s the median of the boxes' mean sides (over a sample of
-// 255 boxes spread through the array: robust to a few huge or degenerate boxes, and O(1)). The
-// cells are counted into a dense array (a spatial hash whose hash is the cell's position in the
-// grid, so cells never collide), at most cells_per_box n + 64 of them: h grows until they fit.
-// With h = 2 s a box covers (1 + s/h)^N = 3.4 cells on average in 3D.
+// a non-decreasing function of x. Box b's home cell is c(b.min); it reaches c_k(b.max_k) - c_k(b.min_k)
+// cells past it on axis k, and R_k is the most any box reaches.
+// The width is h = max(cell_factor * s, the longest side of an entered box), s the median of the
+// boxes' mean sides (over a sample of 255 boxes spread through the array: O(1)), and D_k =
+// floor(extent_k / h), so w_k >= h and a box reaches at most one cell past its home (R_k <= 1, but
+// for rounding). The cells are counted into a dense array (a spatial hash whose hash is the cell's
+// position in the grid, so cells never collide), at most cells_per_box n + 64 of them: h grows
+// until they fit.
 //
 // [SECTION] Each pair once
-// If a and b overlap, then on every axis a.min <= b.max and b.min <= a.max, so (c non-decreasing)
-//   C* = max(c(a.min), c(b.min))   (per axis)
-// lies in both boxes' ranges: both are entered in C*. They may share other cells too; the pair is
-// reported only from C*, the cell holding the lower corner max(a.min, b.min) of their intersection.
-// The test compares the integer cell coordinates kept from the entering pass: exact, no rounding.
+// If a and b overlap, then on every axis b.min <= a.max, so (c non-decreasing)
+//   c(b.min) <= c(a.max) <= c(a.min) + R,  and likewise  c(a.min) <= c(b.min) + R:
+// their home cells differ by at most R_k on every axis. Each cell's boxes are tested among
+// themselves and against the boxes of the cells "ahead" of it within that reach: the offsets
+// (d_0, .., d_N-1) in [-R, R] whose last non-zero coordinate, counting from the highest axis, is
+// positive (z ahead; or the same z and y ahead; or the same row and x ahead). Of two different
+// home cells exactly one is ahead of the other, so every pair is tested exactly once, and no
+// pair is reported twice. The cells ahead on one row (consecutive x) hold consecutive boxes:
+// one range of boxes per row, at most 1 + R_1 + (2 R_1 + 1) R_2 rows per cell (5 for R = 1 in 3D).
 //
 // [SECTION] Oversize boxes
-// A box longer than max_cells_per_axis wanted widths on some axis, or with an infinite coordinate,
-// is not entered: it is tested against every box (n tests each) instead of filling thousands of
-// cells, and it does not stretch the grid's bounding box.
+// A box longer than oversize_sides median sides on some axis, or with an infinite coordinate,
+// is not entered: it is tested against every box (n tests each) instead of widening every cell,
+// and it does not stretch the grid's bounding box.
 //
 // [SECTION] One update, all passes O(n + cells + pairs)
-//   1. the median side (a sample), the oversize boxes, the bounding box, D_k;
-//   2. the grid boxes sorted by home cell (the cell of their min corner; a counting sort starting
-//      from last frame's order) and copied in that order: boxes near in space are then near in
-//      memory, which made the update 3x faster at 100,000 boxes (the input's order is random in
-//      space: every later pass missed the cache on almost every box);
-//   3. count the entries per cell; prefix sums; place the boxes cell by cell (counting sort);
-//   4. for each cell with two boxes or more: every pair in it, overlap test, reported if C* is this cell
+//   1. the median side (a sample), the oversize boxes, the bounding box, the longest entered box, D_k;
+//   2. the grid boxes sorted by home cell (a counting sort starting from last frame's order) and
+//      copied in that order: boxes near in space are then near in memory, which made the update
+//      3x faster at 100,000 boxes (the input's order is random in space: every later pass missed
+//      the cache on almost every box); the counts' prefix sums are where each cell's boxes start;
+//   3. for each cell with a box: its pairs and those with the cells ahead, overlap test
 //      (on several threads for a large grid: see [SECTION] Threads);
-//   5. the oversize boxes against all;
-//   6. the pairs into canonical order (ascending i, then j): core/collision/pair_radix_sort.hpp.
+//   4. the oversize boxes against all;
+//   5. the pairs into canonical order (ascending i, then j): core/collision/pair_radix_sort.hpp.
 // Buffers are kept between updates: no allocation once they have grown. The order of step 2 is
 // kept too, but only as a starting point: correctness never depends on the previous frame.
 //
 // [SECTION] Threads
-// Pass 4 is most of an update when boxes crowd (a settled pile of balls: each cell holds tens of
-// entries, so hundreds of pairs). Its cells are independent: with set_threads(k) and at least
-// entries_per_thread entries per thread, the cells are cut into k runs of about equal entries
-// (cell_start_ is their running count), each run's pairs go to a list of its own on a thread of
-// its own (core/parallel_parts.hpp), and the lists are appended. Pass 6 sorts them, so the answer
-// is the same, in the same order, on any number of threads.
+// Pass 3 is most of an update when boxes crowd (a settled pile of balls). Its cells are
+// independent: with set_threads(k) and at least entries_per_thread boxes per thread, the cells are
+// cut into k runs of about equal boxes (cell_start_ is their running count), each run's pairs go to
+// a list of its own on a thread of its own (core/parallel_parts.hpp), and the lists are appended.
+// Pass 5 sorts them, so the answer is the same, in the same order, on any number of threads.
+//
+// [SECTION] Before: every box in each cell it covers
+// Until 2026-11-27 a box was entered in every cell it covered (cells 2 median sides wide, 3.4 cells
+// per box), every pair within a cell tested and reported from one cell only (the one holding the
+// lower corner of the two boxes' intersection). In a settled pile of 100,000 balls a cell held ~22
+// entries: 10.6 million pairs tested for 1.05 million overlapping; home cells and the cells ahead
+// test 5.7 million, and the grid's update took 0.65x the CPU time (one run, loaded host, the
+// throwaway harness of docs/performance.md's 2026-11-27 entry).
 //
 // [SECTION] Why a grid
 // Sort-and-sweep on one axis tests every pair whose intervals overlap on that axis: in a uniform
 // cloud of n boxes in a cube of side L ~ n^(1/3) that is n * (n / L) ~ n^(5/3) candidates (the
 // issue measured 214-231 ms at 100,000 boxes; Bullet's btDbvtBroadphase is level with it). A
 // multi-axis sort (not built here) must still intersect per-axis overlap sets of that size, and a
-// tree (DBVT) is what Bullet already is. The grid's candidates are the pairs sharing a cell, about
-// 2.2 per box whatever n, every pass is linear, and the answer is exact whatever the cell width.
+// tree (DBVT) is what Bullet already is. The grid's candidates are the pairs in neighbouring cells, a
+// few per box whatever n, every pass is linear, and the answer is exact whatever the cell width.
 // Measured (moving boxes, 3D double, one core, the same run; `framelab bench broadphase`):
 //                      10,000 boxes   100,000 boxes   1,000,000 boxes   (ms per update)
 //   sort-and-sweep          5.6            242             11,100
 //   uniform grid            1.0            11.7               136
 //   ratio                   5.6x           20.7x               82x
 // (2026-11-25, the 2-core EPYC host, other work running; the brute force: 174 ms at 10,000.)
-// The cell width: 1, 1.5, 2, 2.5 and 3 median sides gave the same time within 2 % at 10,000 and
-// 100,000 boxes (fewer entries per box against more boxes per cell; 1 and 1.5 meet the cell budget
-// and give the same grid), 4 was 15 % slower; 2 is in the middle of the flat part.
+// (Those numbers are the entering scheme's; see [SECTION] Before.)
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -87,22 +99,22 @@ template <class T, int N>
 class uniform_grid {
  public:
   using box_type = aabb<T, N>;
-  static constexpr double default_cell_factor = 2.0;  // wanted cell width / median box side
-  static constexpr std::uint32_t max_cells_per_axis = 4;
+  static constexpr double default_cell_factor = 1.0;  // least cell width / median box side
+  static constexpr double oversize_sides = 8.0;        // a box longer than this many median sides is oversize
   static constexpr std::size_t median_sample = 255;
   static constexpr std::size_t cells_per_box = 4;  // at most cells_per_box n + 64 cells
   static constexpr std::uint32_t max_cells_on_an_axis = 1u << 20;
-  // Below this many entries per thread pass 4 stays on fewer threads: starting a thread
+  // Below this many boxes per thread pass 3 stays on fewer threads: starting a thread
   // (tens of microseconds) would cost more than its share of the pairs saves.
   static constexpr std::size_t entries_per_thread = 32768;
 
   // What the last update did (for the bench, the tests and the scene's panel).
   struct statistics {
-    double cell_width = 0.0;               // the wanted width h the grid was built with
+    double cell_width = 0.0;               // the width h the grid was built with
     std::array<std::uint32_t, N> cells{};  // D_k
-    std::size_t entries = 0;               // (box, cell) entries: the cells each grid box covers
+    std::size_t entries = 0;               // boxes filed in the grid (one entry each: its home cell)
     std::size_t oversize_boxes = 0;        // tested against all instead
-    std::size_t candidate_pairs = 0;       // pairs tested: sharing a cell, or with an oversize box
+    std::size_t candidate_pairs = 0;       // pairs tested: home cells within reach, or with an oversize box
     std::size_t overlapping_pairs = 0;     // out.size()
   };
 
@@ -120,15 +132,14 @@ class uniform_grid {
     if (boxes.size() < 2) return;
     shape_grid(boxes);
     order_by_home_cell(boxes);
-    enter_boxes();
     pairs_in_cells(out);
     pairs_with_oversize(boxes, out);
     stats_.overlapping_pairs = out.size();
-    radix_sort_pairs(out, scratch_, boxes.size());  // pass 6
+    radix_sort_pairs(out, scratch_, boxes.size());  // pass 5
   }
 
-  // Threads for pass 4 (0: std::thread::hardware_concurrency()), each with at least
-  // min_entries entries (tests lower it to split small grids); 1 thread by default.
+  // Threads for pass 3 (0: std::thread::hardware_concurrency()), each with at least
+  // min_entries boxes (tests lower it to split small grids); 1 thread by default.
   void set_threads(std::size_t threads, std::size_t min_entries = entries_per_thread) {
     threads_ = threads > 0 ? threads : std::max<std::size_t>(1, std::thread::hardware_concurrency());
     min_entries_per_thread_ = std::max<std::size_t>(1, min_entries);
@@ -139,11 +150,6 @@ class uniform_grid {
   const statistics& last_update() const { return stats_; }
 
  private:
-  // The cells a grid box covers: lo[k] .. hi[k] on axis k.
-  struct cell_range {
-    std::array<std::uint32_t, N> lo, hi;
-  };
-
   static bool finite_box(const box_type& b) {
     for (int k = 0; k < N; ++k)
       if (!std::isfinite(b.min[k]) || !std::isfinite(b.max[k])) return false;
@@ -158,10 +164,10 @@ class uniform_grid {
     return sum / N;
   }
 
-  // D_k for an extent and a wanted width: ceil(extent / h), 1 when either is 0 or not finite.
+  // D_k for an extent and a width: floor(extent / h) (so that w_k >= h), 1 when either is 0 or not finite.
   static std::uint32_t cells_for(double extent, double h) {
     if (!(extent > 0.0) || !std::isfinite(extent) || !(h > 0.0) || !std::isfinite(h)) return 1;
-    return static_cast<std::uint32_t>(std::clamp(std::ceil(extent / h), 1.0, double(max_cells_on_an_axis)));
+    return static_cast<std::uint32_t>(std::clamp(std::floor(extent / h), 1.0, double(max_cells_on_an_axis)));
   }
 
   // c_k(x) = min(D_k - 1, floor((x - lo_k) / w_k)), with 1 / w_k kept as inv_k (0 when D_k = 1).
@@ -172,7 +178,7 @@ class uniform_grid {
     return t < T(dims_[k]) ? static_cast<std::uint32_t>(t) : dims_[k] - 1;
   }
 
-  // Pass 1: the wanted width, the oversize boxes, the bounding box of the others, D_k.
+  // Pass 1: the oversize boxes, the bounding box of the others, the width, D_k.
   void shape_grid(std::span<const box_type> boxes) {
     const std::size_t n = boxes.size();
     const std::size_t m = std::min(n, median_sample);
@@ -181,8 +187,8 @@ class uniform_grid {
     std::nth_element(sample_.begin(), sample_.begin() + std::ptrdiff_t(m / 2), sample_.end());
     const double median = sample_[m / 2];
     double h = cell_factor_ * median;
-    // the longest box entered: max_cells_per_axis wanted widths (no limit when h is 0 or infinite)
-    const double longest = h > 0.0 ? double(max_cells_per_axis) * h : std::numeric_limits<double>::infinity();
+    // the longest box entered: oversize_sides median sides (no limit when the median is 0 or infinite)
+    const double longest = median > 0.0 ? oversize_sides * median : std::numeric_limits<double>::infinity();
 
     in_grid_.resize(n);
     oversize_.clear();
@@ -190,21 +196,30 @@ class uniform_grid {
     lo.fill(std::numeric_limits<T>::max());
     hi.fill(std::numeric_limits<T>::lowest());
     bool any = false;
+    double longest_entered = 0.0;
     for (std::size_t i = 0; i < n; ++i) {
       const box_type& b = boxes[i];
       bool enter = finite_box(b);
-      for (int k = 0; k < N; ++k) enter = enter && double(b.max[k]) - double(b.min[k]) <= longest;
+      double side = 0.0;
+      for (int k = 0; k < N; ++k) {
+        const double length = double(b.max[k]) - double(b.min[k]);
+        enter = enter && length <= longest;
+        side = std::max(side, length);
+      }
       in_grid_[i] = enter;
       if (!enter) {
         oversize_.push_back(static_cast<std::uint32_t>(i));
         continue;
       }
       any = true;
+      longest_entered = std::max(longest_entered, side);
       for (int k = 0; k < N; ++k) {
         lo[k] = std::min(lo[k], b.min[k]);
         hi[k] = std::max(hi[k], b.max[k]);
       }
     }
+    // every entered box at most one cell wide: it covers at most two cells per axis
+    h = std::max(h, longest_entered);
 
     std::array<double, N> extent{};
     double widest = 0.0;
@@ -231,19 +246,6 @@ class uniform_grid {
     stats_.cell_width = h;
     stats_.cells = dims_;
     stats_.oversize_boxes = oversize_.size();
-  }
-
-  // f(linear cell index) for every cell of the range, x fastest: index = x + D_0 (y + D_1 z).
-  template <class F>
-  void for_each_cell(const cell_range& r, F&& f) const {
-    if constexpr (N == 2) {
-      for (std::size_t y = r.lo[1]; y <= r.hi[1]; ++y)
-        for (std::size_t x = r.lo[0], row = y * dims_[0]; x <= r.hi[0]; ++x) f(row + x);
-    } else {
-      for (std::size_t z = r.lo[2]; z <= r.hi[2]; ++z)
-        for (std::size_t y = r.lo[1]; y <= r.hi[1]; ++y)
-          for (std::size_t x = r.lo[0], row = (z * dims_[1] + y) * dims_[0]; x <= r.hi[0]; ++x) f(row + x);
-    }
   }
 
   // The linear index of cell (c_0, .., c_N-1): c_0 + D_0 (c_1 + D_1 c_2).
@@ -288,66 +290,30 @@ class uniform_grid {
       home_[i] = q;  // from here on: box i's local index
     }
     order_.swap(next_order_);
+    // count[c] is now the end of cell c: shifted by one, cell_start_[c] .. cell_start_[c + 1] are its boxes
+    std::copy_backward(count, count + cells_, count + cells_ + 1);
+    count[0] = 0;
     // the copy reads the boxes in sequence and writes at random: independent stores overlap better
     // than reads at random (local_[p] = boxes[order_[p]]: 15 % slower at 10^6 boxes, measured)
     local_.resize(grid_boxes);
-    ranges_.resize(grid_boxes);
+    reach_.fill(0);
     for (std::size_t i = 0; i < n; ++i) {
       if (!in_grid_[i]) continue;
       const box_type& b = boxes[i];
-      const std::uint32_t p = home_[i];
-      local_[p] = b;
-      for (int k = 0; k < N; ++k) {
-        ranges_[p].lo[k] = cell_of(b.min[k], k);
-        ranges_[p].hi[k] = cell_of(b.max[k], k);
-      }
+      local_[home_[i]] = b;
+      for (int k = 0; k < N; ++k) reach_[k] = std::max(reach_[k], cell_of(b.max[k], k) - cell_of(b.min[k], k));
     }
+    stats_.entries = grid_boxes;
   }
 
-  // Pass 3: counting sort of the (box, cell) entries by cell. cell_start_[c] .. cell_start_[c + 1]
-  // are the entries (local indices) of cell c.
-  void enter_boxes() {
-    const std::size_t m = local_.size();
-    cell_start_.assign(cells_ + 1, 0);
-    std::uint32_t* count = cell_start_.data();
-    std::size_t entries = 0;
-    for (std::size_t p = 0; p < m; ++p) {
-      const cell_range& r = ranges_[p];
-      std::size_t covered = 1;
-      for (int k = 0; k < N; ++k) covered *= r.hi[k] - r.lo[k] + 1;
-      entries += covered;
-      for_each_cell(r, [count](std::size_t c) { ++count[c]; });
-    }
-    if (entries > std::numeric_limits<std::uint32_t>::max())
-      throw std::length_error("uniform_grid::update: more than 2^32 - 1 (box, cell) entries");
-    stats_.entries = entries;
-    // inclusive sums: count[c] = entries in cells 0..c, the end of cell c ...
-    std::uint32_t sum = 0;
-    for (std::size_t c = 0; c < cells_; ++c) count[c] = sum += count[c];
-    count[cells_] = sum;
-    // ... and placing each entry at --count[c] leaves count[c] at the start of cell c
-    entries_.resize(entries);
-    for (std::size_t p = 0; p < m; ++p) {
-      const auto local = static_cast<std::uint32_t>(p);
-      for_each_cell(ranges_[p], [&](std::size_t c) { entries_[--count[c]] = local; });
-    }
-  }
-
-  // C* = max(lo_a, lo_b) on every axis is the cell C: the pair's one cell (see [SECTION] Each pair once).
-  static bool first_shared_cell(const std::array<std::uint32_t, N>& C, const cell_range& a, const cell_range& b) {
-    for (int k = 0; k < N; ++k)
-      if (std::max(a.lo[k], b.lo[k]) != C[k]) return false;
-    return true;
-  }
-
-  // Pass 4 on threads_ threads at most (see [SECTION] Threads): cut the cells into runs of about
+  // Pass 3 on threads_ threads at most (see [SECTION] Threads): cut the cells into runs of about
   // equal entries, the first run's pairs into `out`, the others' into lists of their own, appended.
   void pairs_in_cells(std::vector<index_pair>& out) {
-    const std::size_t parts = std::clamp<std::size_t>(entries_.size() / min_entries_per_thread_, 1, threads_);
+    const std::size_t parts = std::clamp<std::size_t>(local_.size() / min_entries_per_thread_, 1, threads_);
     std::vector<std::size_t> first_cell(parts + 1, cells_);
     first_cell[0] = 0;
     for (std::size_t k = 1; k < parts; ++k) {  // the first cell whose entries start at or past k / parts of them
-      const std::size_t wanted = entries_.size() * k / parts;
+      const std::size_t wanted = local_.size() * k / parts;
       first_cell[k] = std::size_t(std::lower_bound(cell_start_.begin(), cell_start_.begin() + std::ptrdiff_t(cells_),
                                                    wanted) -
                                   cell_start_.begin());
@@ -363,13 +329,13 @@ class uniform_grid {
     for (const std::size_t c : candidates) stats_.candidate_pairs += c;
   }
 
-  // Every pair within each cell of [first, last); C = the cell's coordinates, advanced like an
-  // odometer. Returns the pairs tested.
+  // The boxes of cells [first, last) against those of the same cell and of the cells ahead within
+  // reach (see [SECTION] Each pair once); C = the cell's coordinates, advanced like an odometer.
+  // The cells ahead on one row (consecutive x) hold consecutive boxes: one range per row.
+  // Returns the pairs tested.
   std::size_t pairs_in_cell_run(std::size_t first, std::size_t last, std::vector<index_pair>& out) const {
     const std::uint32_t* start = cell_start_.data();
-    const std::uint32_t* entry = entries_.data();
     const box_type* box = local_.data();
-    const cell_range* range = ranges_.data();
     const std::uint32_t* global = order_.data();
     std::array<std::uint32_t, N> C{};
     for (std::size_t k = 0, rest = first; k < N; ++k) {  // first = C_0 + D_0 (C_1 + D_1 C_2)
@@ -377,18 +343,42 @@ class uniform_grid {
       rest /= dims_[k];
     }
     std::size_t candidates = 0;
+    // every box of this cell from `from` on against the boxes [begin, end)
+    const auto against = [&](std::uint32_t cell_begin, std::uint32_t cell_end, bool same_cell, std::uint32_t begin,
+                             std::uint32_t end) {
+      for (std::uint32_t p = cell_begin; p < cell_end; ++p) {
+        const box_type A = box[p];
+        const std::uint32_t i = global[p];
+        for (std::uint32_t q = same_cell ? p + 1 : begin; q < end; ++q) {
+          if (!overlaps(A, box[q])) continue;
+          const std::uint32_t j = global[q];
+          out.push_back(i < j ? index_pair{i, j} : index_pair{j, i});
+        }
+        candidates += end - (same_cell ? p + 1 : begin);
+      }
+    };
     for (std::size_t c = first; c < last; ++c) {
       const std::uint32_t begin = start[c], end = start[c + 1];
-      if (end - begin >= 2) {
-        candidates += std::size_t(end - begin) * (end - begin - 1) / 2;
-        for (std::uint32_t a = begin; a + 1 < end; ++a) {
-          const std::uint32_t p = entry[a];
-          const box_type A = box[p];
-          for (std::uint32_t b = a + 1; b < end; ++b) {
-            const std::uint32_t q = entry[b];
-            if (!overlaps(A, box[q]) || !first_shared_cell(C, range[p], range[q])) continue;
-            const std::uint32_t i = global[p], j = global[q];
-            out.push_back(i < j ? index_pair{i, j} : index_pair{j, i});
+      if (end > begin) {
+        against(begin, end, true, begin, end);
+        // a row of cells ahead: x from x_first to x_last (clipped to the grid) in the row starting at `row`
+        const auto row_ahead = [&](std::size_t row, std::int64_t x_first, std::int64_t x_last) {
+          x_first = std::max<std::int64_t>(x_first, 0);
+          x_last = std::min<std::int64_t>(x_last, std::int64_t(dims_[0]) - 1);
+          if (x_first <= x_last) against(begin, end, false, start[row + std::size_t(x_first)], start[row + std::size_t(x_last) + 1]);
+        };
+        const std::int64_t x = C[0], rx = reach_[0];
+        row_ahead(c - C[0], x + 1, x + rx);  // this row, ahead of this cell
+        const std::int64_t ry = reach_[1];
+        if constexpr (N == 2) {
+          for (std::int64_t y = C[1] + 1; y <= std::min<std::int64_t>(C[1] + ry, dims_[1] - 1); ++y)
+            row_ahead(std::size_t(y) * dims_[0], x - rx, x + rx);
+        } else {
+          const std::int64_t rz = reach_[2];
+          for (std::int64_t z = C[2]; z <= std::min<std::int64_t>(C[2] + rz, dims_[2] - 1); ++z) {
+            const std::int64_t y_first = z == C[2] ? C[1] + 1 : std::max<std::int64_t>(C[1] - ry, 0);
+            for (std::int64_t y = y_first; y <= std::min<std::int64_t>(C[1] + ry, dims_[1] - 1); ++y)
+              row_ahead((std::size_t(z) * dims_[1] + std::size_t(y)) * dims_[0], x - rx, x + rx);
           }
         }
       }
@@ -400,7 +390,7 @@ class uniform_grid {
     return candidates;
   }
 
-  // Pass 5: each oversize box against every grid box, and the oversize boxes among themselves.
+  // Pass 4: each oversize box against every grid box, and the oversize boxes among themselves.
   void pairs_with_oversize(std::span<const box_type> boxes, std::vector<index_pair>& out) {
     for (std::size_t s = 0; s < oversize_.size(); ++s) {
       const std::uint32_t o = oversize_[s];
@@ -427,12 +417,11 @@ class uniform_grid {
   std::vector<std::uint32_t> next_order_;  // scratch of the counting sort
   std::vector<std::uint32_t> home_;        // per box: its home cell (the cell of its min corner), then local index
   std::vector<box_type> local_;            // boxes[order_[p]]
-  std::vector<cell_range> ranges_;         // cells covered by local_[p]
+  std::array<std::uint32_t, N> reach_{};   // the most cells past its home cell a box reaches, per axis
   std::vector<std::uint32_t> oversize_;
   std::vector<std::uint32_t> cell_start_;
-  std::vector<std::uint32_t> entries_;
   std::vector<index_pair> scratch_;
-  std::vector<std::vector<index_pair>> part_pairs_;  // pass 4's pairs of the runs after the first
+  std::vector<std::vector<index_pair>> part_pairs_;  // pass 3's pairs of the runs after the first
   std::size_t threads_ = 1;
   std::size_t min_entries_per_thread_ = entries_per_thread;
   statistics stats_{};

@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <tuple>
+#include <vector>
 
 #include "render/orbit_camera.hpp"
 
@@ -145,11 +147,12 @@ TEST(draw_lists, round_spheres_are_impostors_at_every_size) {
   EXPECT_TRUE(small_seen && exact_seen);
 }
 
-// A sphere batch is drawn as it is (the lists point at the view's own array, no copy); the
+// A sphere batch is drawn nearest the eye first (every sphere once, each no farther than the next
+// but for a bucket's width of |c - eye|^2); the
 // lists hold copies of exactly those of its spheres its point sprites skip: the ones whose
 // projected silhouette is not under exact_sphere_pixels (as quads) and the see-through ones
 // (in the translucent pass), by the silhouette's size on screen, away from the threshold.
-TEST(draw_lists, a_sphere_batch_is_drawn_as_it_is_but_for_large_or_see_through_spheres) {
+TEST(draw_lists, a_sphere_batch_is_drawn_nearest_first_but_for_large_or_see_through_spheres) {
   orbit_camera camera;
   camera.set({{0.0, 0.0, 0.0}, 10.0, 0.0, 0.0});
   const double height = 720.0;
@@ -165,8 +168,20 @@ TEST(draw_lists, a_sphere_batch_is_drawn_as_it_is_but_for_large_or_see_through_s
   }
   draw_lists lists;
   build_draw_lists(view, settings, lists);
-  EXPECT_EQ(lists.batch.data(), view.spheres.spheres.data());
-  EXPECT_EQ(lists.batch.size(), view.spheres.spheres.size());
+  const auto distance = [&](const packed_sphere& s) { return glm::distance(glm::dvec3(s.centre), camera.eye()); };
+  const auto key = [&](const packed_sphere& s) { return std::tuple(distance(s), s.diameter, s.rgba); };
+  std::vector<std::tuple<double, float, std::uint32_t>> drawn, given;
+  for (const packed_sphere& s : lists.batch) drawn.push_back(key(s));
+  for (const packed_sphere& s : view.spheres.spheres) given.push_back(key(s));
+  std::sort(given.begin(), given.end());
+  const double nearest = std::get<0>(given.front()), farthest = std::get<0>(given.back());
+  const double bucket = (farthest * farthest - nearest * nearest) / double(distance_buckets);
+  for (std::size_t k = 0; k + 1 < drawn.size(); ++k) {
+    const double a = std::get<0>(drawn[k]), b = std::get<0>(drawn[k + 1]);
+    EXPECT_LE(a * a, b * b + 1.01 * bucket) << k;
+  }
+  std::sort(drawn.begin(), drawn.end());
+  EXPECT_EQ(drawn, given);  // every sphere once
   const auto& quads = lists.opaque[static_cast<std::size_t>(mesh_kind::round_sphere)];
   const auto copied = [](const std::vector<mesh_instance>& list, const packed_sphere& s) {
     return std::count_if(list.begin(), list.end(), [&](const mesh_instance& m) {
@@ -190,6 +205,23 @@ TEST(draw_lists, a_sphere_batch_is_drawn_as_it_is_but_for_large_or_see_through_s
   EXPECT_GT(large, 10u);  // the case is not empty
   EXPECT_EQ(total(lists.translucent), see_through);
   EXPECT_EQ(lists.opaque[static_cast<std::size_t>(mesh_kind::small_round_sphere)].size(), 0u);
+}
+
+// A batch of more than ordered_batch_max spheres is drawn as it is: the lists point at the view's own array.
+TEST(draw_lists, a_large_sphere_batch_is_drawn_as_it_is) {
+  scene_view view;
+  view.spheres.spheres.resize(ordered_batch_max + 1);
+  for (std::size_t k = 0; k < view.spheres.spheres.size(); ++k)
+    view.spheres.spheres[k] = {{float(k % 181) * 0.01f, float(k / 181) * 0.01f, 0.0f}, 0.005f, 0xff336699u};
+  draw_lists lists;
+  build_draw_lists(view, {.eye = {0.0, 0.0, 10.0}, .pixels_per_radian = 870.0}, lists);
+  EXPECT_EQ(lists.batch.data(), view.spheres.spheres.data());
+  EXPECT_EQ(lists.batch.size(), view.spheres.spheres.size());
+  EXPECT_EQ(lists.instance_count(), 0u);  // all small and opaque
+  view.spheres.spheres.resize(ordered_batch_max);
+  build_draw_lists(view, {.eye = {0.0, 0.0, 10.0}, .pixels_per_radian = 870.0}, lists);
+  EXPECT_NE(lists.batch.data(), view.spheres.spheres.data());  // ordered: a copy
+  EXPECT_EQ(lists.batch.size(), view.spheres.spheres.size());
 }
 
 // Ellipsoids (spheres of unequal sizes) are meshes, as fine as their size on screen needs.
