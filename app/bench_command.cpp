@@ -1,6 +1,7 @@
 #include "app/bench_command.hpp"
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <ostream>
 
@@ -93,6 +94,9 @@ int run_bench(const bench_options& options, std::ostream& out, std::ostream& err
   out << "\n"
       << p.cases_done << " cases, " << report.records.size() << " records in "
       << bench::format_duration(p.elapsed_seconds) << "\n";
+  if (runner.in_slices() && !p.longest_case.empty())  // the page's panel line (WebAssembly: one case a slice)
+    out << "longest case, one slice: " << std::lround(1000.0 * p.longest_case_seconds) << " ms (" << p.longest_case
+        << ")\n";
   int exit_code = 0;
   for (const auto& e : p.errors) {
     err << "framelab: bench " << info->name << ": case failed: " << e << "\n";

@@ -12,7 +12,9 @@
 //   boxes (the inverse is the old brute force / sort-and-sweep speed-up), the grid's is its
 //   speed-up over sort-and-sweep (issue 17: >= 10 at 100,000 boxes, <= 16 ms per update). The
 //   brute force stops at --brute-max (its time grows as n^2). Answers are checked: against the
-//   brute force up to 10,000 boxes, the grid against sort-and-sweep up to 100,000.
+//   brute force up to 10,000 boxes (1,000 where the run goes in slices, one case a frame: the
+//   check's n^2 / 2 pair tests took ~100 ms of the page's frame at 3,000 boxes), the grid above
+//   that against sort-and-sweep up to 100,000.
 // spheres: 10,000 spheres (radius 0.045 to 0.075 m) in a box 5 % full, restitution 0.9, with
 //   and without gravity (a settled pile, or a gas); one timed call is a whole step (gravity,
 //   broadphase, narrowphase, impulses, walls). Target: at most 16.7 ms (60 Hz) on one core.
@@ -29,6 +31,7 @@
 
 #include "bench/benchmark.hpp"
 #include "bench/cases/broadphase_cases.hpp"
+#include "bench/runner.hpp"
 #include "core/collision/sphere_world.hpp"
 
 namespace framelab::bench {
@@ -39,7 +42,8 @@ constexpr const char* brute = "brute force";
 constexpr const char* sweep = "sort-and-sweep";
 constexpr const char* grid = "uniform grid";
 constexpr const char* grid_threads = "uniform grid, every core";  // its pair search (uniform_grid::set_threads)
-constexpr long long check_max = 10000;             // answers checked against the brute force up to here
+constexpr long long check_max = 10000;             // answers checked against the brute force up to here,
+constexpr long long slice_check_max = 1000;        // in slices (bench::threads_can_start false) up to here
 constexpr long long sweep_check_max = 100000;      // the grid's against sort-and-sweep up to here
 constexpr long long sweep_single_sample = 300000;  // sort-and-sweep takes seconds per update above
 
@@ -54,6 +58,7 @@ double case_cost(const std::string& method, long long n) {
 std::vector<bench_case> broadphase_cases(const option_values& o) {
   std::vector<bench_case> cases;
   const long long brute_max = o.integer("brute-max");
+  const long long brute_check_max = threads_can_start() ? check_max : slice_check_max;
   for (const long long n : o.integers("sizes")) {
     // the grid before the brute force: the panel's ratio plot shows the first contender it meets
     for (const char* method : {sweep, grid, brute}) {
@@ -67,7 +72,7 @@ std::vector<bench_case> broadphase_cases(const option_values& o) {
       // the big sizes of the brute force and of sort-and-sweep take seconds per call: one timed call
       if ((method == brute && pairs > 2e8) || (method == sweep && n > sweep_single_sample))
         c.timing = {.warmup_runs = 0, .min_samples = 1, .max_samples = 1};
-      c.run = [n, m = std::string(method)](case_context& ctx) {
+      c.run = [n, brute_check_max, m = std::string(method)](case_context& ctx) {
         auto w = make_moving_boxes<double, 3>(static_cast<std::size_t>(n), /*seed=*/1);
         sweep_and_prune<double, 3> sap;
         uniform_grid<double, 3> cells;
@@ -94,15 +99,15 @@ std::vector<bench_case> broadphase_cases(const option_values& o) {
           const auto& s = cells.last_update();
           ctx.metric("entries_per_box", double(s.entries) / double(n));
           ctx.metric("candidate_pairs", double(s.candidate_pairs));
-          if (n > check_max && n <= sweep_check_max && !ctx.stop_requested()) {
+          if (n > brute_check_max && n <= sweep_check_max && !ctx.stop_requested()) {
             std::vector<index_pair> reference;
             sort_and_sweep_pairs(w.boxes, reference);
             canonical_order(reference);
             if (out != reference) throw std::logic_error("the uniform grid and sort-and-sweep disagree");
           }
         }
-        // up to check_max boxes, the last frame's answer is checked against the brute force
-        if (m != brute && n <= check_max) {
+        // up to brute_check_max boxes, the last frame's answer is checked against the brute force
+        if (m != brute && n <= brute_check_max) {
           std::vector<index_pair> reference;
           brute_force_pairs(w.boxes, reference);
           if (out != reference) throw std::logic_error(m + " and the brute force disagree");
@@ -175,7 +180,8 @@ const int broadphase_bench_registered = register_benchmark({
                  .default_value = "10000",
                  .min = 0,
                  .max = 1'000'000,
-                 .slice_max = 300}},
+                 // in slices: the settled pile's set-up (240 untimed steps) took 123 ms at 300 under node
+                 .slice_max = 200}},
     .cases = &broadphase_cases,
     .adjust_defaults = &adjust_broadphase_defaults,
     .compare = {.key = "method", .baseline = sweep},

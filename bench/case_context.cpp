@@ -19,6 +19,7 @@ timing_settings bounded_to(const timing_settings& t, double seconds) {
                                std::max(min_samples, t.max_samples));
   }
   b.max_case_seconds = std::min(t.max_case_seconds, seconds);
+  b.case_budget_seconds = t.case_budget_seconds > 0.0 ? std::min(t.case_budget_seconds, seconds) : seconds;
   return b;
 }
 
@@ -54,9 +55,13 @@ long long case_context::sampler::next_batch() {
   in_warmup_ = false;
   const timing_settings& t = ctx_.timing_;
   const int taken = static_cast<int>(ns_per_item_.size());
-  const double used = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  const auto now = std::chrono::steady_clock::now();
+  const double used = std::chrono::duration<double>(now - start_).count();
   if (taken >= std::max(1, t.max_samples)) return 0;
   if (taken >= std::max(1, t.min_samples) && used >= t.max_case_seconds) return 0;
+  if (taken >= 1 && t.case_budget_seconds > 0.0 &&
+      std::chrono::duration<double>(now - ctx_.case_start_).count() >= t.case_budget_seconds)
+    return 0;
   return batch_;
 }
 

@@ -10,7 +10,9 @@
 //      at most tenfold per sample, and a sample under half min_sample_seconds while k still
 //      grows is not kept (a coarse clock, as a browser's 0.1 ms, reads t1 as 0);
 //   3. samples: at least min_samples, then more while the case has used less than
-//      max_case_seconds, at most max_samples;
+//      max_case_seconds, at most max_samples; with a case budget (a run in slices), none
+//      after the first once the whole case (its set-up, earlier measure()s, the untimed
+//      set-up calls between timed ones) has used case_budget_seconds;
 //   4. record:  ns per item = min over samples of (sample time / (k * items)); also
 //      the median and the spread (max - min) / min.
 // Between samples (and between batched runs) the stop flag is checked; a stopped
@@ -34,12 +36,16 @@ struct timing_settings {
   int max_samples = 25;
   double min_sample_seconds = 0.005;  // batch short bodies up to this per sample
   double max_case_seconds = 0.5;      // stop sampling (once min_samples are in) after this
+  // > 0: the time of the whole case since it began, set-up included; once it is used, each
+  // measure() stops at its first sample (bounded_to sets it: one case a frame in the page).
+  double case_budget_seconds = 0.0;
 };
 
 // `t` shrunk so that one measure() spends about `seconds` in its body (the runner's slices):
 //   min_sample_seconds <= seconds / (warmup_runs + min_samples)
 //   max_samples        <= seconds / min_sample_seconds - warmup_runs (at least min_samples)
 //   max_case_seconds   <= seconds
+//   case_budget_seconds = seconds (the case's set-up and its every measure() together)
 // so the body runs at most warmup_runs + max_samples * ceil(min_sample_seconds / t_body)
 // times, t_body being its duration (the batch comes from the timed warm-up).
 timing_settings bounded_to(const timing_settings& t, double seconds);
@@ -59,7 +65,11 @@ struct no_setup {
 class case_context {
  public:
   case_context(const std::atomic<bool>& stop, param_list params, std::string unit, timing_settings timing)
-      : stop_(&stop), params_(std::move(params)), unit_(std::move(unit)), timing_(timing) {}
+      : stop_(&stop),
+        params_(std::move(params)),
+        unit_(std::move(unit)),
+        timing_(timing),
+        case_start_(std::chrono::steady_clock::now()) {}
 
   // True once the run was cancelled (or the runner is being destroyed): return soon.
   bool stop_requested() const noexcept { return stop_->load(std::memory_order_relaxed); }
@@ -137,6 +147,7 @@ class case_context {
   param_list params_;
   std::string unit_;
   timing_settings timing_;
+  std::chrono::steady_clock::time_point case_start_;  // for case_budget_seconds
   std::vector<std::pair<std::string, double>> metrics_;
   std::vector<record> records_;
 };

@@ -17,10 +17,12 @@
 //   ball   S_k = (R_P e_k, o x R_P e_k), k = 0, 1, 2
 // Featherstone, Rigid Body Dynamics Algorithms (2008), section 4.4 (joint models).
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <span>
 #include <variant>
 
+#include "core/dynamics/cos_sin.hpp"
 #include "core/dynamics/spatial.hpp"
 #include "core/frames/dynamic_transform.hpp"
 
@@ -73,10 +75,36 @@ inline dynamic_transform3 joint_motion(const joint_type& j, const double* q, con
   return m;
 }
 
+// A hinge's turn exp(q [u]x) is the unit quaternion (cos(q/2), sin(q/2) u) (glm::angleAxis);
+// its cosine and sine (core/dynamics/cos_sin.hpp). The passes find them for every hinge in one
+// loop before the bodies' (hinge_half_angles, core/dynamics/tree_kinematics.hpp).
+using half_angle = cos_sin_pair;
+inline half_angle hinge_half_angle(double q) {
+  return cos_sin(q * 0.5);
+}
+
+// The rotation matrix of a unit quaternion and the product of two quaternions: glm::mat3_cast
+// and glm's quaternion product, the same arithmetic, always inlined (in the large translation
+// units that include the tree passes, the compiler's inlining budget ran out and called glm's
+// out of line, compiled for plain x86-64, from the AVX2 build of the passes).
+[[gnu::always_inline]] inline mat3 rotation_matrix(const quat& q) {
+  const double qxx = q.x * q.x, qyy = q.y * q.y, qzz = q.z * q.z;
+  const double qxz = q.x * q.z, qxy = q.x * q.y, qyz = q.y * q.z;
+  const double qwx = q.w * q.x, qwy = q.w * q.y, qwz = q.w * q.z;
+  return mat3(1.0 - 2.0 * (qyy + qzz), 2.0 * (qxy + qwz), 2.0 * (qxz - qwy),   // column 0
+              2.0 * (qxy - qwz), 1.0 - 2.0 * (qxx + qzz), 2.0 * (qyz + qwx),   // column 1
+              2.0 * (qxz + qwy), 2.0 * (qyz - qwx), 1.0 - 2.0 * (qxx + qyy));  // column 2
+}
+[[gnu::always_inline]] inline quat quat_product(const quat& p, const quat& q) {
+  return quat(p.w * q.w - p.x * q.x - p.y * q.y - p.z * q.z, p.w * q.x + p.x * q.w + p.y * q.z - p.z * q.y,
+              p.w * q.y + p.y * q.w + p.z * q.x - p.x * q.z, p.w * q.z + p.z * q.w + p.x * q.y - p.y * q.x);
+}
+
 // The joint frame's world pose J = P o J(q) from the placement frame's world pose P, its
 // rotation matrix r (of G_J: its columns are the joint frame's axes in the world) and S in
 // world coordinates (see the top of this file; velocity_size(j) columns into s):
 //   hinge   R = R_P exp(q [u]x), T = T_P;        S = (u_w, o x u_w), u_w = R_P u = R u
+//           (exp(q [u]x) from its half angle h: hinge_half_angle(q))
 //           (a hinge turns about u, so R_P u = R_P R1 u)
 //   slider  R = R_P, T = T_P + u_w q;            S = (0, u_w), u_w = R_P u
 //   ball    R = R_P q, T = T_P;                  S_k = (R_P e_k, o x R_P e_k)
@@ -84,25 +112,26 @@ inline dynamic_transform3 joint_motion(const joint_type& j, const double* q, con
 // (Always inlined: the AVX2 build of forward dynamics, core/dynamics/articulated_body.hpp,
 // compiles it with its passes.)
 [[gnu::always_inline]] inline void place_joint(const joint_type& j, const transform3& p, const double* q,
-                                               transform3& g, mat3& r, spatial_motion* s) {
+                                               const half_angle& h_angle, transform3& g, mat3& r,
+                                               spatial_motion* s) {
   g = p;
   if (const auto* h = std::get_if<hinge>(&j)) {
-    g.rotation = p.rotation * glm::angleAxis(q[0], h->axis);
-    r = glm::mat3_cast(g.rotation);
-    const vec3 u = r * h->axis;
+    g.rotation = quat_product(p.rotation, quat(h_angle.cos, h->axis * h_angle.sin));
+    r = rotation_matrix(g.rotation);
+    const vec3 u = times(r, h->axis);
     s[0] = spatial_motion{u, glm::cross(g.translation, u)};
     return;
   }
   if (const auto* sl = std::get_if<slider>(&j)) {
-    r = glm::mat3_cast(p.rotation);
-    const vec3 u = r * sl->axis;
+    r = rotation_matrix(p.rotation);
+    const vec3 u = times(r, sl->axis);
     g.translation = p.translation + u * q[0];
     s[0] = spatial_motion{vec3(0.0), u};
     return;
   }
-  g.rotation = p.rotation * ball_rotation(q);
-  r = glm::mat3_cast(g.rotation);
-  const mat3 r_p = glm::mat3_cast(p.rotation);
+  g.rotation = quat_product(p.rotation, ball_rotation(q));
+  r = rotation_matrix(g.rotation);
+  const mat3 r_p = rotation_matrix(p.rotation);
   for (int k = 0; k < 3; ++k) s[k] = spatial_motion{r_p[k], glm::cross(g.translation, r_p[k])};
 }
 

@@ -97,7 +97,7 @@ struct spatial_inertia {
   symmetric3 c{};  // linear-linear
 
   // I m = (A w + B v, B^T w + C v)   (w B = B^T w in glm's row-vector product)
-  spatial_force operator*(const spatial_motion& m) const {
+  [[gnu::always_inline]] spatial_force operator*(const spatial_motion& m) const {
     return {a * m.angular + b * m.linear, m.angular * b + c * m.linear};
   }
   friend spatial_inertia operator+(const spatial_inertia& x, const spatial_inertia& y) {
@@ -109,7 +109,7 @@ struct spatial_inertia {
   }
   // this -= s f g^T with f, g forces read as 6-columns: f g^T = [[fn gn^T, fn gF^T], [fF gn^T, fF gF^T]]
   // (the lower-left block is B^T's; a sum of such terms must be symmetric, as U D^-1 U^T is).
-  void subtract_outer(double s, const spatial_force& f, const spatial_force& g) {
+  [[gnu::always_inline]] void subtract_outer(double s, const spatial_force& f, const spatial_force& g) {
     a.subtract_outer(s, f.angular, g.angular);
     b -= s * glm::outerProduct(f.angular, g.linear);
     c.subtract_outer(s, f.linear, g.linear);
@@ -135,7 +135,7 @@ struct rigid_body_world {
 // [c]x [c]x^T = |c|^2 1 - c c^T.
 // (Written into i field by field: a whole spatial_inertia built on the stack and copied cost
 // store-forwarding stalls.)
-inline void set_rigid_inertia(const rigid_body_world& r, spatial_inertia& i) {
+[[gnu::always_inline]] inline void set_rigid_inertia(const rigid_body_world& r, spatial_inertia& i) {
   i.a = r.inertia_about_center + symmetric3::scalar(r.mass * glm::dot(r.center, r.center));
   i.a.subtract_outer(r.mass, r.center, r.center);
   i.b = r.mass * cross_matrix3(r.center);
@@ -148,7 +148,7 @@ inline void set_rigid_inertia(const rigid_body_world& r, spatial_inertia& i) {
 //   F = m a_c,  n_O = I_c alpha + w x I_c w + c x F     (Newton and Euler about the centre)
 // (the top of this file's blocks multiplied out, with [c]x^T w = w x c and the Jacobi
 // identity; for V = (w, v) and A = (alpha, a)).
-inline spatial_force rigid_bias_force(const rigid_body_world& r, const spatial_motion& v, const spatial_motion& a) {
+[[gnu::always_inline]] inline spatial_force rigid_bias_force(const rigid_body_world& r, const spatial_motion& v, const spatial_motion& a) {
   const vec3 v_c = v.linear + glm::cross(v.angular, r.center);
   const vec3 f = r.mass * (a.linear + glm::cross(a.angular, r.center) + glm::cross(v.angular, v_c));
   const symmetric3& i_c = r.inertia_about_center;

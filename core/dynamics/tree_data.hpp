@@ -13,6 +13,7 @@ struct tree_data {
         external_force(static_cast<std::size_t>(model.size())),
         pose(static_cast<std::size_t>(model.size())),
         rotation(static_cast<std::size_t>(model.size())),
+        half_angles(static_cast<std::size_t>(model.v_size())),
         subspace(static_cast<std::size_t>(model.v_size())),
         velocity(static_cast<std::size_t>(model.size())),
         bias_acceleration(static_cast<std::size_t>(model.size())),
@@ -23,6 +24,7 @@ struct tree_data {
         u_column(static_cast<std::size_t>(model.v_size())),
         joint_force(static_cast<std::size_t>(model.v_size()), 0.0),
         d_inverse_row(static_cast<std::size_t>(model.v_size()), vec3(0.0)),
+        qdd_acceleration(static_cast<std::size_t>(model.size())),
         qdd(static_cast<std::size_t>(model.v_size()), 0.0),
         tau(static_cast<std::size_t>(model.v_size()), 0.0),
         gravity(model.gravity()) {
@@ -44,21 +46,27 @@ struct tree_data {
   // body_frame in core/dynamics/tree_kinematics.hpp gives the three as one dynamic transform).
   std::vector<transform3> pose;
   std::vector<mat3> rotation;                      // R_i as a matrix (the children's placements read it)
+  std::vector<half_angle> half_angles;             // a hinge's at its v_index (core/dynamics/joint.hpp)
   // S_i in world coordinates: body i's velocity_size columns from model.v_index(i) on
   // (one record per degree of freedom, so a hinge's pass reads one column, not three).
   std::vector<spatial_motion> subspace;
   std::vector<spatial_motion> velocity;            // V_i
   std::vector<spatial_motion> bias_acceleration;   // c_i: A_i = A_parent + S_i qdd_i + c_i
+                                                   // (tree_kinematics; forward dynamics needs it not)
   std::vector<spatial_motion> acceleration;        // A_i (minus gravity: the root's is a_base - g);
                                                    // A0_i (every qdd = 0) after the kinematics pass
   std::vector<spatial_inertia> inertia;            // I_i (world, about O)
-  std::vector<spatial_inertia> articulated_inertia;// I^A_i (ABA; I^a_i once its pass 2 is done) or I^c_i (CRBA)
+  std::vector<spatial_inertia> articulated_inertia;// ABA: I_i plus its children's I^a, for the bodies that
+                                                   // gather children (tree_model::gathers_children);
+                                                   // CRBA: I^c_i
   std::vector<spatial_force> body_force;           // p^A_i (ABA) or f_i (RNEA)
   // The articulated-body algorithm's scratch per degree of freedom (Featherstone 2008, table
   // 7.1): U = I^A S, u = tau - S^T p^A and the rows of D^-1 = (S^T U)^-1 (a 1-dof joint: 1/D, 0, 0).
   std::vector<spatial_force> u_column;
   std::vector<double> joint_force;
   std::vector<vec3> d_inverse_row;
+  std::vector<spatial_motion> qdd_acceleration;    // a_i = A_i - A0_i (pass 3), for the bodies that
+                                                   // gather children
   spatial_motion root_acceleration{};              // A_0 = the base's (a_base - g, alpha_base)
   spatial_motion root_velocity{};                  // V_0
   std::vector<double> qdd;                         // ABA's result

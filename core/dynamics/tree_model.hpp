@@ -10,6 +10,7 @@
 // joint's motion (core/dynamics/joint.hpp). Mass properties are in body i's frame: the
 // centre of mass and the principal moments about it along the frame's axes.
 #include <cmath>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,7 +40,13 @@ class tree_model {
   tree_model() = default;
   explicit tree_model(std::vector<body> bodies, vec3 gravity = vec3(0.0, -9.81, 0.0))
       : bodies_(std::move(bodies)), gravity_(gravity) {
-    for (const body& b : bodies_) {
+    for (int i = 0; i < size(); ++i) {
+      const body& b = bodies_[static_cast<std::size_t>(i)];
+      if (std::holds_alternative<hinge>(b.joint)) hinges_.push_back(i);
+      parents_.push_back(b.parent);
+      dofs_.push_back(static_cast<std::int8_t>(velocity_size(b.joint)));
+      gathers_.push_back(0);
+      if (b.parent >= 0 && b.parent < i - 1) gathers_[static_cast<std::size_t>(b.parent)] = 1;  // (a parent >= i: invalid_reason)
       q_index_.push_back(q_size_);
       v_index_.push_back(v_size_);
       q_size_ += position_size(b.joint);
@@ -54,6 +61,18 @@ class tree_model {
   int v_size() const { return v_size_; }
   int q_index(int i) const { return q_index_[static_cast<std::size_t>(i)]; }
   int v_index(int i) const { return v_index_[static_cast<std::size_t>(i)]; }
+  // Body i's parent and velocity_size from arrays of their own: the leaf-to-root and
+  // root-to-leaf passes of core/dynamics/articulated_body.hpp read these and no other field
+  // of a body (a pass over 10,000 bodies reads 50 kB of them, not a cache line of each
+  // ~200-byte body).
+  int parent(int i) const { return parents_[static_cast<std::size_t>(i)]; }
+  int dofs(int i) const { return dofs_[static_cast<std::size_t>(i)]; }
+  // Body i has a child other than body i + 1: the passes hand a body's numbers to the next
+  // body of their loop in registers when it is the child (every link of a chain), and through
+  // the data only to such children (core/dynamics/articulated_body.hpp).
+  bool gathers_children(int i) const { return gathers_[static_cast<std::size_t>(i)] != 0; }
+  // The hinges' body indices, in order.
+  const std::vector<int>& hinges() const { return hinges_; }
   const vec3& gravity() const { return gravity_; }
 
   // Why the model cannot be used (parent order, zero axes, negative mass, moments that break
@@ -79,7 +98,8 @@ class tree_model {
  private:
   std::vector<body> bodies_;
   vec3 gravity_{0.0, -9.81, 0.0};
-  std::vector<int> q_index_, v_index_;
+  std::vector<int> q_index_, v_index_, parents_, hinges_;
+  std::vector<std::int8_t> dofs_, gathers_;
   int q_size_ = 0, v_size_ = 0;
 };
 

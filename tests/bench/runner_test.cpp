@@ -363,7 +363,7 @@ TEST(runner, in_slices_start_returns_at_once_and_each_slice_measures_one_bounded
     EXPECT_EQ(ra[i].params, rb[i].params);
     EXPECT_EQ(ra[i].unit, rb[i].unit);
     EXPECT_EQ(ra[i].metrics, rb[i].metrics);
-    EXPECT_GE(ra[i].samples, bound.min_samples);
+    EXPECT_GE(ra[i].samples, 1);  // the second measure() may find the case's budget used
     EXPECT_LE(ra[i].samples, bound.max_samples);
     EXPECT_GE(ra[i].ns_per_item, 50'000.0);  // 100 us for 2 steps
   }
@@ -385,6 +385,35 @@ TEST(runner, progress_names_the_longest_case_with_its_untimed_set_up) {
   EXPECT_EQ(p.longest_case, "slow set-up");
   EXPECT_GE(p.longest_case_seconds, 0.04);
   EXPECT_TRUE(threads_can_start());  // the desktop: the options' slice_max do not apply
+}
+
+TEST(runner, in_slices_a_case_past_its_budget_takes_one_sample_per_measure) {
+  // A set-up longer than the slice: in slices each measure() then stops at its first sample
+  // (the case's budget counts the set-up and the earlier measure()); on a thread, the case's
+  // own timing (3 samples at least).
+  const auto slow_case = [] {
+    bench_case c;
+    c.name = "slow set-up, two measures";
+    c.timing = fast_timing();
+    c.run = [](case_context& ctx) {
+      spin_for(12ms);  // untimed set-up, past the 10 ms slice below
+      ctx.measure(1.0, [] { spin_for(50us); }, {{"test", "first"}});
+      ctx.measure(1.0, [] { spin_for(50us); }, {{"test", "second"}});
+    };
+    return std::vector<bench_case>{c};
+  };
+  runner sliced({.threads = false, .slice_seconds = 0.01});
+  ASSERT_FALSE(sliced.start(slow_case()));
+  sliced.wait();
+  const auto cut = sliced.records();
+  ASSERT_EQ(cut.size(), 2u);
+  for (const auto& r : cut) EXPECT_EQ(r.samples, 1) << r.params.back().second;
+  runner threaded;
+  ASSERT_FALSE(threaded.start(slow_case()));
+  ASSERT_TRUE(threaded.wait_for(run_timeout));
+  const auto whole = threaded.records();
+  ASSERT_EQ(whole.size(), 2u);
+  for (const auto& r : whole) EXPECT_EQ(r.samples, fast_timing().min_samples);
 }
 
 TEST(runner, in_slices_cancel_stops_at_the_next_slice_and_wait_drives_the_slices) {
@@ -427,6 +456,8 @@ TEST(bounded_to, keeps_a_measure_within_the_slice) {
   EXPECT_EQ(b.min_samples, 5);
   EXPECT_EQ(b.max_samples, 5);
   EXPECT_DOUBLE_EQ(b.max_case_seconds, 0.03);
+  EXPECT_DOUBLE_EQ(b.case_budget_seconds, 0.03);  // for the whole case
+  EXPECT_DOUBLE_EQ(panel.case_budget_seconds, 0.0);  // none on a thread
   const timing_settings small = bounded_to(panel, 0.012);
   EXPECT_DOUBLE_EQ(small.min_sample_seconds, 0.002);
   EXPECT_EQ(small.max_samples, 5);
