@@ -98,7 +98,7 @@ def menu_bar_shown(tab):
 
 
 CONSOLE_ERRORS = ("Uncaught", "Aborted(", "RuntimeError", "framelab: error", "exception thrown")
-FRAMES = 5           # frames drawn after the first before the picture is taken
+FRAMES = 2           # frames drawn after the first before the picture is taken (the panels settle in two)
 PAGE_SECONDS = 60    # the longest a page may take to draw them
 
 
