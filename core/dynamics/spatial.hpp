@@ -23,9 +23,24 @@
 
 namespace framelab::dynamics {
 
+// Assigned number by number: a result built in registers is stored as its six numbers
+// (GCC copied whole records through a stack temporary, whose two-number reads of numbers
+// written one at a time stall on store forwarding: perf showed ~5 % of forward dynamics on
+// such copies; docs/performance.md).
+#define FRAMELAB_SPATIAL_ASSIGN(type)                                                        \
+  type() = default;                                                                          \
+  type(const vec3& a, const vec3& l) : angular(a), linear(l) {}                              \
+  type(const type&) = default;                                                               \
+  [[gnu::always_inline]] type& operator=(const type& o) {                                    \
+    angular.x = o.angular.x, angular.y = o.angular.y, angular.z = o.angular.z;               \
+    linear.x = o.linear.x, linear.y = o.linear.y, linear.z = o.linear.z;                     \
+    return *this;                                                                            \
+  }
+
 struct spatial_motion {
   vec3 angular{0.0};  // w (or alpha)
   vec3 linear{0.0};   // v_O (or the spatial acceleration's linear part)
+  FRAMELAB_SPATIAL_ASSIGN(spatial_motion)
 
   friend spatial_motion operator+(const spatial_motion& a, const spatial_motion& b) {
     return {a.angular + b.angular, a.linear + b.linear};
@@ -39,6 +54,7 @@ struct spatial_motion {
 struct spatial_force {
   vec3 angular{0.0};  // n_O
   vec3 linear{0.0};   // F
+  FRAMELAB_SPATIAL_ASSIGN(spatial_force)
 
   friend spatial_force operator+(const spatial_force& a, const spatial_force& b) {
     return {a.angular + b.angular, a.linear + b.linear};
@@ -103,7 +119,7 @@ struct spatial_inertia {
   friend spatial_inertia operator+(const spatial_inertia& x, const spatial_inertia& y) {
     return {x.a + y.a, x.b + y.b, x.c + y.c};
   }
-  spatial_inertia& operator+=(const spatial_inertia& y) {
+  [[gnu::always_inline]] spatial_inertia& operator+=(const spatial_inertia& y) {
     a += y.a, b += y.b, c += y.c;
     return *this;
   }
@@ -111,7 +127,8 @@ struct spatial_inertia {
   // (the lower-left block is B^T's; a sum of such terms must be symmetric, as U D^-1 U^T is).
   [[gnu::always_inline]] void subtract_outer(double s, const spatial_force& f, const spatial_force& g) {
     a.subtract_outer(s, f.angular, g.angular);
-    b -= s * glm::outerProduct(f.angular, g.linear);
+    const vec3 sf = s * f.angular;  // column k of s fn gF^T is (s fn) gF_k
+    for (int k = 0; k < 3; ++k) b[k] -= sf * g.linear[k];
     c.subtract_outer(s, f.linear, g.linear);
   }
 };

@@ -34,7 +34,10 @@ struct symmetric3 {
   [[gnu::always_inline]] friend symmetric3 operator+(const symmetric3& a, const symmetric3& b) {
     return {a.xx + b.xx, a.yy + b.yy, a.zz + b.zz, a.xy + b.xy, a.xz + b.xz, a.yz + b.yz};
   }
-  [[gnu::always_inline]] symmetric3& operator+=(const symmetric3& b) { return *this = *this + b; }
+  [[gnu::always_inline]] symmetric3& operator+=(const symmetric3& b) {
+    xx += b.xx, yy += b.yy, zz += b.zz, xy += b.xy, xz += b.xz, yz += b.yz;
+    return *this;
+  }
 
   // this -= s f g^T, for a sum of such terms that is symmetric (f g^T itself need not be:
   // only its entries on and above the diagonal are read).

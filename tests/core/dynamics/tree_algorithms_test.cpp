@@ -46,7 +46,7 @@ case_setup random_case(unsigned seed, int n, bool chain) {
 }
 
 // Both builds of the articulated-body passes: forward_dynamics (the AVX2 one on a CPU that has
-// it) and the plain one every x86-64 runs (forward_dynamics_passes).
+// it) and the plain one every x86-64 runs (forward_dynamics_portable).
 TEST(TreeAlgorithms, InverseDynamicsUndoesForwardDynamics) {
   for (const bool plain : {false, true}) {
     for (unsigned seed = 1; seed <= 20; ++seed) {
@@ -54,7 +54,7 @@ TEST(TreeAlgorithms, InverseDynamicsUndoesForwardDynamics) {
       inverse_dynamics(c.model, c.data, c.state.q, c.state.qd, std::vector<double>(c.tau.size(), 0.0));
       const double scale = std::max({1.0, max_abs(c.tau), max_abs(c.data.tau)});
       if (plain)
-        forward_dynamics_passes(c.model, c.data, c.state.q, c.state.qd, c.tau);
+        forward_dynamics_portable(c.model, c.data, c.state.q, c.state.qd, c.tau);
       else
         forward_dynamics(c.model, c.data, c.state.q, c.state.qd, c.tau);
       const std::vector<double> qdd = c.data.qdd;
