@@ -1,7 +1,7 @@
 #pragma once
 // Which instruction sets the CPU running the program has, for the kernels that the default
 // x86-64 build (no -march) also compiles for AVX2 + FMA and chooses at run time
-// (core/frames/hierarchy_sweep_simd.hpp, core/dynamics/articulated_body.hpp).
+// (core/frames/hierarchy_sweep_simd.hpp, core/dynamics/articulated_body.cpp).
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(__EMSCRIPTEN__)
 #define FRAMELAB_X86_DISPATCH 1
 #else

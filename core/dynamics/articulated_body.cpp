@@ -1,6 +1,7 @@
-// Forward dynamics in O(n) (core/dynamics/articulated_body.hpp): the articulated-body algorithm (Featherstone, Rigid Body
-// Dynamics Algorithms, 2008, chapter 7, table 7.1), in world coordinates so that every
-// coordinate transform X is the identity (core/dynamics/spatial.hpp).
+// Forward dynamics in O(n) (core/dynamics/articulated_body.hpp): the articulated-body
+// algorithm (Featherstone, Rigid Body Dynamics Algorithms, 2008, chapter 7, table 7.1), in
+// world coordinates so that every coordinate transform X is the identity
+// (core/dynamics/spatial.hpp).
 //
 //   pass 1 (root to leaves)  V_i, A0_i, S_i, I_i            core/dynamics/tree_kinematics.hpp
 //                            I^A_i = I_i,  p^A_i = I_i A0_i + V_i x* I_i V_i - f_ext_i

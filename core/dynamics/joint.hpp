@@ -109,7 +109,7 @@ inline half_angle hinge_half_angle(double q) {
 //   slider  R = R_P, T = T_P + u_w q;            S = (0, u_w), u_w = R_P u
 //   ball    R = R_P q, T = T_P;                  S_k = (R_P e_k, o x R_P e_k)
 // (the slider's translation is not scaled by P's scale, as its S is not).
-// (Always inlined: the AVX2 build of forward dynamics, core/dynamics/articulated_body.hpp,
+// (Always inlined: the AVX2 build of forward dynamics, core/dynamics/articulated_body.cpp,
 // compiles it with its passes.)
 [[gnu::always_inline]] inline void place_joint(const joint_type& j, const transform3& p, const double* q,
                                                const half_angle& h_angle, transform3& g, mat3& r,

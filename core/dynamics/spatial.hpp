@@ -160,7 +160,7 @@ struct rigid_body_world {
 }
 
 // I A + V x* I V for the rigid body's I without forming it (the force that gives the body
-// the spatial acceleration A at the velocity V; core/dynamics/articulated_body.hpp's p_i):
+// the spatial acceleration A at the velocity V; core/dynamics/articulated_body.cpp's p_i):
 //   v_c = v + w x c,  a_c = a + alpha x c + w x v_c   (the centre's velocity and acceleration)
 //   F = m a_c,  n_O = I_c alpha + w x I_c w + c x F     (Newton and Euler about the centre)
 // (the top of this file's blocks multiplied out, with [c]x^T w = w x c and the Jacobi

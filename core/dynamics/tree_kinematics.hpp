@@ -106,7 +106,7 @@ struct kinematics_base {
 // d.velocity, d.acceleration (A0), d.bias_acceleration (unless with_bias_acceleration is
 // false: forward dynamics does without) and d.inertia; returns the body's
 // mass, centre and I_c in the world (what d.inertia is made of). Always inlined: the AVX2
-// build of forward dynamics (core/dynamics/articulated_body.hpp) compiles it with its passes.
+// build of forward dynamics (core/dynamics/articulated_body.cpp) compiles it with its passes.
 [[gnu::always_inline]] inline rigid_body_world body_kinematics(const tree_model& model, tree_data& d,
                                                                const kinematics_base& base, int i, const double* q,
                                                                const double* qd, bool with_bias_acceleration = true) {

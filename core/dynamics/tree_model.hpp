@@ -62,14 +62,14 @@ class tree_model {
   int q_index(int i) const { return q_index_[static_cast<std::size_t>(i)]; }
   int v_index(int i) const { return v_index_[static_cast<std::size_t>(i)]; }
   // Body i's parent and velocity_size from arrays of their own: the leaf-to-root and
-  // root-to-leaf passes of core/dynamics/articulated_body.hpp read these and no other field
+  // root-to-leaf passes of core/dynamics/articulated_body.cpp read these and no other field
   // of a body (a pass over 10,000 bodies reads 50 kB of them, not a cache line of each
   // ~200-byte body).
   int parent(int i) const { return parents_[static_cast<std::size_t>(i)]; }
   int dofs(int i) const { return dofs_[static_cast<std::size_t>(i)]; }
   // Body i has a child other than body i + 1: the passes hand a body's numbers to the next
   // body of their loop in registers when it is the child (every link of a chain), and through
-  // the data only to such children (core/dynamics/articulated_body.hpp).
+  // the data only to such children (core/dynamics/articulated_body.cpp).
   bool gathers_children(int i) const { return gathers_[static_cast<std::size_t>(i)] != 0; }
   // The hinges' body indices, in order.
   const std::vector<int>& hinges() const { return hinges_; }
