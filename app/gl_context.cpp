@@ -5,6 +5,7 @@
 #include <SDL.h>
 
 #include "app/platform/platform.hpp"
+#include "render/gl_api.hpp"
 
 namespace framelab {
 
@@ -33,6 +34,8 @@ gl_window::~gl_window() {
 }
 
 void gl_window::swap() { SDL_GL_SwapWindow(window_); }
+
+void gl_window::flush() { glFlush(); }
 
 std::optional<std::string> gl_window::set_fullscreen(bool on) {
   if (on) SDL_GetWindowSize(window_, &windowed_width_, &windowed_height_);

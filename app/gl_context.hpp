@@ -19,6 +19,9 @@ class gl_window {
   // Resizable, HiDPI-aware. Returns the reason on failure (no display, no GL 3.3).
   std::optional<std::string> open(const char* title, int width, int height, bool vsync);
   void swap();
+  // Hands the frame drawn so far to the GL without waiting for it (glFlush): a software GL
+  // (Mesa's llvmpipe) starts rasterising it on its own threads while this one goes on.
+  void flush();
   // The framebuffer size in pixels (larger than the window size on HiDPI screens).
   std::pair<int, int> drawable_size() const;
   // Fullscreen at the desktop's resolution, or back to the window; the reason on failure.

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <ostream>
 #include <thread>
+#include <utility>
 
 #include "app/config_paths.hpp"
 #include "app/display_check.hpp"
@@ -472,6 +473,15 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   overlay_signature overlays_shown;
   std::string draw_problem;
   double draw_data_seconds = 0.0;
+  // The overlap of a frame's rasterising with the next frame's simulation step (issue 27):
+  // where the next frame follows at once, a drawn frame is flushed to the GL (llvmpipe
+  // rasterises it on its own threads) and swapped onto the screen only after the next
+  // frame's step. The steps, their inputs and the pictures stay the same, each picture
+  // still the state it was drawn from (shots and recordings read it before the swap).
+  bool swap_pending = false;
+  const auto show_drawn_frame = [&] {
+    if (std::exchange(swap_pending, false)) window.swap();
+  };
   // One frame; false once the run is over. The platform owns the loop (app/platform/platform.hpp):
   // the desktop calls it until it returns false, the browser at each of its display frames.
   int frame = 0;
@@ -490,6 +500,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     };
     SDL_Event event;
     if (paced && idle.may_wait_for_input()) {
+      show_drawn_frame();
       if (SDL_WaitEventTimeout(&event, idle_redraw_ms) != 0) handle_event(event);
       timer.restart();
     }
@@ -520,6 +531,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     const double frame_seconds = rehearsed || recorder.active() ? 1.0 / recording_fps : frame_ms / 1000.0;
     sim.advance(frame_seconds);
     move_camera(state, movers, camera, frame_seconds);
+    show_drawn_frame();
 
     scene_view hidden_view;  // the stage without what a script hid (ui/stage_hiding.hpp)
     const auto build_ui = [&] {
@@ -585,7 +597,16 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     if (recording_run) progress.update(recorder.frames(), err);
     if (!rehearsed) show_title(window, record_title(state), shown_title);
     if (state.message != shown_status) platform::status_changed(shown_status = state.message);
-    window.swap();
+    // Flushed, not swapped, where the next frame follows at once: a run not paced, or a paced
+    // one whose last frame took 1.5 periods or more (no vsync holds it back, no sleep follows).
+    const bool next_frame_at_once =
+        !platform::host_paces_frames() && (!paced || frame_ms >= 1500.0 * pacer.period_s());
+    if (next_frame_at_once) {
+      window.flush();
+      swap_pending = true;
+    } else {
+      window.swap();
+    }
     if (player && player->finished()) state.quit_requested = true;
     const frame_demand demand{.simulation_running = !sim.paused(),
                               .benchmark_running = state.benchmarks && ui::benchmark_running(state),
@@ -594,11 +615,12 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
                               .lesson_counting = lessons.playing() && !state.lesson.waiting,
                               .script_running = player.has_value() && !state.lesson.waiting};
     idle.frame_drawn(had_input || needs_continuous_frames(demand) || overlays_of(state) != overlays_shown);
-    if (paced) std::this_thread::sleep_for(std::chrono::duration<double>(pacer.sleep_after_frame(steady_seconds())));
+    if (paced && !swap_pending) std::this_thread::sleep_for(std::chrono::duration<double>(pacer.sleep_after_frame(steady_seconds())));
     ++frame;
     return true;
   };
   platform::run_frames(one_frame);
+  show_drawn_frame();
 
   if (auto error = end_recording(state, recorder, recording_run ? run.frames : 0, out)) {
     err << "framelab: error: recording: " << *error << "\n";
