@@ -57,23 +57,35 @@ if [ ! -f "$EM_CACHE/.copied" ]; then
   touch "$EM_CACHE/.copied"
 fi
 
-# [SECTION] Compiling a library's sources with emcc, two at a time, into one archive
-# build_archive DIR NAME COMPILER FLAGS... -- FILES...: compiles FILES (paths relative to the
+# [SECTION] Compiling a library's sources for WebAssembly, two at a time, into one archive
+# build_archive DIR NAME DRIVER FLAGS... -- FILES...: compiles FILES (paths relative to the
 # current folder, a library's source root) into DIR/lib/libNAME.a; objects in DIR/obj are
-# named after the paths, so equal file names in two folders do not collide.
+# named after the paths, so equal file names in two folders do not collide. DRIVER is emcc
+# (C) or em++ (C++); it is asked once for the flags it would give clang (--cflags, with the
+# FLAGS that are emscripten settings, -s..., and the -O level), and clang compiles each file
+# with those and the other FLAGS: the same objects, byte for byte, without starting emcc's
+# Python for each file (SDL2's 131 files: 20 CPU s against 47).
 build_archive() {
-  local dir=$1 name=$2 compiler=$3
+  local dir=$1 name=$2 driver=$3
   shift 3
-  local flags=()
+  local settings=() flags=()
   while [ "$1" != "--" ]; do
-    flags+=("$1")
+    case "$1" in
+      -s* | -O*) settings+=("$1") ;;
+      *) flags+=("$1") ;;
+    esac
     shift
   done
   shift
+  local compiler=clang driver_flags version
+  [ "$driver" = em++ ] && compiler=clang++
+  version=$(em-config CLANG_ADD_VERSION)  # Debian's: clang-14, as emcc itself runs it
+  compiler="$(em-config LLVM_ROOT)/$compiler${version:+-$version}"
+  read -r -a driver_flags <<< "$("$driver" --cflags "${settings[@]}")"
   rm -rf "$dir/obj" && mkdir -p "$dir/obj" "$dir/lib"
   printf '%s\n' "$@" |
     xargs -P 2 -I{} sh -c 'out="$1/$(echo "{}" | tr / _).o"; shift; "$@" -c "{}" -o "$out"' sh "$dir/obj" \
-      "$compiler" "${flags[@]}" || return 1
+      "$compiler" "${driver_flags[@]}" "${flags[@]}" || return 1
   (cd "$dir/obj" && emar rcs "$dir/lib/lib$name.a" ./*.o)
 }
 
