@@ -12,19 +12,18 @@ if(NOT EXISTS "${FRAMELAB_WEB_DEPS}/imgui/lib/libimgui.a" OR NOT EXISTS "${FRAME
 endif()
 
 # C++ exceptions (the code throws and catches: CLI11, the loaders) and memory that grows
-# with big scenes. The exceptions are emscripten's JavaScript ones (-fexceptions): a call that
-# may throw past a destructor or a catch (15,849 of the program's 87,314 call sites) goes out
-# to a JavaScript invoke_* wrapper and back. WebAssembly's own (-fwasm-exceptions, no wrappers)
-# run destructors for JavaScript exceptions too, and app/platform/web.cpp's hand-off to the
-# browser's frame loop is one (emscripten_set_main_loop's simulate_infinite_loop): run_gui's
-# window and GL context were destroyed before the first frame (the page drew nothing).
+# with big scenes. The exceptions are WebAssembly's own (-fwasm-exceptions: Chrome 95, Firefox
+# 100, Safari 15.2, node 17 and later), thrown and caught inside the WebAssembly; emscripten's
+# JavaScript ones (-fexceptions) send every call that may throw past a destructor or a catch
+# (15,849 of the program's 87,314 call sites) out to a JavaScript invoke_* wrapper and back.
+# They also run destructors for the JavaScript exception by which app/platform/web.cpp hands the
+# frames to the browser (emscripten_set_main_loop's simulate_infinite_loop): what the frames use
+# lives on the heap (app/gui_app.cpp's gui_session), not on main's stack.
 # -mbulk-memory: memcpy, memmove and memset as WebAssembly's memory.copy and memory.fill (a
 # trail's 900 points moved each step by vector::erase were 38 % of tennis-racket's time in a
 # byte loop); -mnontrapping-fptoint: float-to-int conversions without a range check each.
 # Both: Chrome 75, Firefox 79, Safari 15, node 12 and later.
-# No wasm SIMD (-msimd128): with these exceptions Debian's clang 14 crashes on the integrator
-# benchmark at -O3 with or without it (app.cmake); with -fwasm-exceptions every source compiles.
-set(framelab_web_code_flags -fexceptions -mbulk-memory -mnontrapping-fptoint)
+set(framelab_web_code_flags -fwasm-exceptions -mbulk-memory -mnontrapping-fptoint)
 add_compile_options(${framelab_web_code_flags})
 add_link_options(${framelab_web_code_flags} -sALLOW_MEMORY_GROWTH=1)
 
