@@ -1,7 +1,7 @@
 # The browser build's dependencies (CMakeLists.txt includes this instead of its find_package
 # calls when emscripten compiles): the targets the desktop build gets from Debian's packages,
 # here over what cmake/web/setup.sh prepared under build/web-deps (cmake/web/env.sh).
-#   glm, nlohmann-json, CLI11, stb, Eigen (bench ad)   Debian's headers, links in build/web-deps/include
+#   glm, nlohmann-json, CLI11, fmt, stb, Eigen (bench ad)   Debian's headers, links in build/web-deps/include
 #   SDL2                             built by emcc from Debian's source (its emscripten backend)
 #   ImGui                            built by emcc from Debian's source, backends for SDL2 + ES 3
 #   Threads                          none: the page runs on one thread (no SharedArrayBuffer)
@@ -39,6 +39,8 @@ endfunction()
 framelab_web_headers(glm::glm)
 framelab_web_headers(nlohmann_json::nlohmann_json)
 framelab_web_headers(CLI11::CLI11)
+framelab_web_headers(fmt::fmt-header-only)
+target_compile_definitions(fmt::fmt-header-only INTERFACE FMT_HEADER_ONLY=1)
 framelab_web_headers(PkgConfig::STB)
 target_include_directories(PkgConfig::STB SYSTEM INTERFACE "${FRAMELAB_WEB_DEPS}/include/stb")
 add_library(Threads::Threads INTERFACE IMPORTED GLOBAL)
