@@ -35,14 +35,23 @@ decimal shortest_decimal(Float x) {
   return d;
 }
 
+// Each text is appended to one string with room for it (short texts are most of a CSV's
+// time in WebAssembly, where every allocation counts).
+std::string signed_text(const decimal& d) {
+  std::string text;
+  text.reserve(32);
+  if (d.negative) text += '-';
+  return text;
+}
+
 std::string scientific_text(const decimal& d) {
-  std::string text = d.negative ? "-" : "";
+  std::string text = signed_text(d);
   text += d.digits[0];
-  if (d.digits.size() > 1) text += "." + d.digits.substr(1);
+  if (d.digits.size() > 1) (text += '.').append(d.digits, 1);
   const int e = std::abs(d.exponent);
   text += d.exponent < 0 ? "e-" : "e+";
-  text += (e < 10 ? "0" : "") + std::to_string(e);
-  return text;
+  if (e < 10) text += '0';
+  return text += std::to_string(e);
 }
 
 // Fixed notation: digits, with zeros to the point or after "0.". A whole number is written
@@ -52,18 +61,18 @@ std::string scientific_text(const decimal& d) {
 // unit of the whole x).
 template <class Float>
 std::string fixed_text(const decimal& d, Float x) {
-  std::string text = d.negative ? "-" : "";
+  std::string text = signed_text(d);
   const auto n = static_cast<int>(d.digits.size());
-  if (d.exponent < 0) return text + "0." + std::string(static_cast<std::size_t>(-d.exponent - 1), '0') + d.digits;
+  if (d.exponent < 0) return (text += "0.").append(static_cast<std::size_t>(-d.exponent - 1), '0') += d.digits;
   if (d.exponent >= n - 1 && std::fabs(x) < std::ldexp(Float(1), std::numeric_limits<Float>::digits))
-    return text + d.digits + std::string(static_cast<std::size_t>(d.exponent - n + 1), '0');
+    return (text += d.digits).append(static_cast<std::size_t>(d.exponent - n + 1), '0');
   if (d.exponent >= n - 1) {
     char whole[320];
     std::snprintf(whole, sizeof whole, "%.0f", static_cast<double>(x));
     return whole;
   }
   const auto point = static_cast<std::size_t>(d.exponent + 1);
-  return text + d.digits.substr(0, point) + "." + d.digits.substr(point);
+  return (text.append(d.digits, 0, point) += '.').append(d.digits, point);
 }
 
 template <class Float>
