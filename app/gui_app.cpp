@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <ostream>
 #include <thread>
 #include <utility>
@@ -309,9 +310,202 @@ void serve_host_requests(ui::ui_state& state) {
   }
 }
 
+// Everything the frames use, on the heap and owned by the frame function: the page's
+// platform::run_frames hands the frames to the browser and leaves run_gui by unwinding its
+// stack (with WebAssembly's exceptions, running its destructors), and the frames go on.
+struct gui_session {
+  gui_session(const gui_run& run_asked, std::ostream& out_stream, std::ostream& err_stream)
+      : run(run_asked), out(out_stream), err(err_stream), progress(run_asked.frames) {}
+  // One frame; false once the run is over.
+  bool one_frame();
+  // The overlap of a frame's rasterising with the next frame's simulation step (issue 27):
+  // where the next frame follows at once, a drawn frame is flushed to the GL (llvmpipe
+  // rasterises it on its own threads) and swapped onto the screen only after the next
+  // frame's step. The steps, their inputs and the pictures stay the same, each picture
+  // still the state it was drawn from (shots and recordings read it before the swap).
+  void show_drawn_frame() {
+    if (std::exchange(swap_pending, false)) window.swap();
+  }
+
+  const gui_run run;
+  std::ostream& out;
+  std::ostream& err;
+  simulation sim;
+  std::optional<camera_setup> preset_camera;
+  bool shot_mode = false;
+  std::optional<script_player> player;
+  bool rehearsed = false;
+  gl_window window;
+  user_files files;
+  ImGuiStyle base_style;
+  ui_font_files fonts;
+  render::scene_renderer renderer;
+  render::orbit_camera camera;
+  ui::ui_state state;
+  applied_view applied;
+  lesson_runner lessons;
+  camera_movers movers;
+  viewport_input input;
+  frame_timer timer;
+  int exit_code = 0;
+  bool recording_run = false;
+  int recording_fps = gui_recording_fps;  // each recorded frame advances the simulation 1/fps s
+  screen_recorder recorder;
+  recording_progress progress;
+  std::string shown_title;
+  std::string shown_status;
+  std::optional<frame_pacer> pacer;
+  idle_tracker idle;
+  overlay_signature overlays_shown;
+  std::string draw_problem;
+  double draw_data_seconds = 0.0;
+  bool swap_pending = false;
+  int frame = 0;
+};
+
+bool gui_session::one_frame() {
+  ImGuiIO& io = ImGui::GetIO();
+  if (shot_mode ? frame >= run.frames : state.quit_requested) return false;
+  // Interactive frames are paced; a script only while it waits for the lecturer at a pause.
+  const bool paced = !platform::host_paces_frames() &&
+                     (!rehearsed || (player && state.lesson.waiting && run.continue_after_s <= 0.0));
+  bool had_input = false;
+  const auto handle_event = [&](const SDL_Event& event) {
+    ImGui_ImplSDL2_ProcessEvent(&event);
+    if (event.type == SDL_QUIT) state.quit_requested = true;
+    if (event.type == SDL_DROPFILE) open_dropped(state, event.drop);
+    input.handle(event, state, camera);
+    had_input = true;
+  };
+  SDL_Event event;
+  if (paced && idle.may_wait_for_input()) {
+    show_drawn_frame();
+    if (SDL_WaitEventTimeout(&event, idle_redraw_ms) != 0) handle_event(event);
+    timer.restart();
+  }
+  while (SDL_PollEvent(&event)) handle_event(event);
+  if (shot_mode && state.quit_requested) return false;
+  apply_view_requests(state, applied, fonts, base_style, window);
+  const double frame_ms = timer.tick();
+  state.frame_ms = timer.smoothed_ms;
+  if (player) {
+    if (auto error = player->before_frame(state)) {
+      err << "framelab: script: " << *error << "\n";
+      exit_code = 1;
+      return false;
+    }
+  }
+  lessons.before_frame(state);
+  serve_host_requests(state);
+  ui::poll_world_file(state);  // reload on save (scenes/world/world_reload.hpp)
+  if (state.benchmarks) ui::advance_benchmark_run(state);  // a run in slices: one case a frame
+  if (auto error = serve_recording_requests(state, recorder, window.drawable_size(), recording_fps, out);
+      error && (player || recording_run)) {
+    err << "framelab: " << (player ? "script: " + player->last_step_location() : "error: --out: ") << *error << "\n";
+    exit_code = 1;
+    return false;
+  }
+  // A rehearsed run advances exactly 1/60 s per frame (a recording 1/fps): its pictures
+  // do not depend on speed.
+  const double frame_seconds = rehearsed || recorder.active() ? 1.0 / recording_fps : frame_ms / 1000.0;
+  sim.advance(frame_seconds);
+  move_camera(state, movers, camera, frame_seconds);
+  show_drawn_frame();
+
+  scene_view hidden_view;  // the stage without what a script hid (ui/stage_hiding.hpp)
+  const auto build_ui = [&] {
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplSDL2_NewFrame();
+    io.DeltaTime = std::max(io.DeltaTime, 1e-4f);  // a layout pass right before: no zero step
+    ImGui::NewFrame();
+    ui::draw_ui(state);
+    const scene_view& shown = ui::stage_view(sim.view(), state.hidden, hidden_view);
+    ui::draw_scene_labels(shown, screen_projection_of(camera, ui::current_stage(state)),
+                          ui::scene_label_font(ui::presenting(state)), labels_area(state, ui::current_stage(state)));
+    if (const auto second = second_observer(state, shown)) {
+      ui::draw_scene_labels(second->view, screen_projection_of(camera, second->stage),
+                            ui::scene_label_font(ui::presenting(state)), labels_area(state, second->stage));
+    }
+  };
+  if (overlays_of(state) != overlays_shown) {
+    // The layout passes: new or changed auto-sizing windows measure their content, and a
+    // bar that wraps its buttons to its first guess of a width settles on the second.
+    for (int pass = 0; pass < 2; ++pass) {
+      build_ui();
+      ImGui::EndFrame();
+    }
+  }
+  build_ui();
+  ImGui::Render();
+  overlays_shown = overlays_of(state);
+
+  const auto [width, height] = window.drawable_size();
+  const float framebuffer_ratio = static_cast<float>(width) / std::max(1.0f, io.DisplaySize.x);
+  renderer.set_line_scale(line_scale(state, applied) * framebuffer_ratio);
+  clear_window(width, height);
+  const scene_view& shown = ui::stage_view(sim.view(), state.hidden, hidden_view);
+  auto problem =
+      draw_stage(renderer, shown, camera, ui::current_stage(state), framebuffer_ratio, width, height, state.selected_node);
+  if (const auto second = second_observer(state, shown)) {
+    const auto second_problem = draw_stage(renderer, second->view, camera, second->stage, framebuffer_ratio, width,
+                                           height, state.selected_node);
+    if (!problem) problem = second_problem;
+  }
+  report_draw_problem(state, problem, draw_problem);
+  draw_data_seconds += renderer.last_build_seconds();
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  const std::string png = shot_mode && frame == run.frames - 1 ? run.png_path
+                          : player                             ? player->take_shot_request()
+                                                               : std::string();
+  if (!png.empty()) {
+    if (auto error = write_back_buffer_png(png, width, height)) {
+      err << "framelab: error: " << (player ? "script shot: " : "--out: ") << *error << "\n";
+      exit_code = 1;
+      if (player) return false;
+    } else {
+      out << "wrote " << png << " (" << width << "x" << height << ", scene " << sim.entry().info.name
+          << ", t = " << sim.time() << " s)\n";
+    }
+  }
+  if (auto error = capture_recording_frame(state, recorder, {width, height}, !recording_run, out);
+      error && (player || recording_run)) {
+    err << "framelab: error: recording: " << *error << "\n";
+    exit_code = 1;
+    return false;
+  }
+  if (recording_run) progress.update(recorder.frames(), err);
+  if (!rehearsed) show_title(window, record_title(state), shown_title);
+  if (state.message != shown_status) platform::status_changed(shown_status = state.message);
+  // Flushed, not swapped, where the next frame follows at once: a run not paced, or a paced
+  // one whose last frame took 1.5 periods or more (no vsync holds it back, no sleep follows).
+  const bool next_frame_at_once =
+      !platform::host_paces_frames() && (!paced || frame_ms >= 1500.0 * pacer->period_s());
+  if (next_frame_at_once) {
+    window.flush();
+    swap_pending = true;
+  } else {
+    window.swap();
+  }
+  if (player && player->finished()) state.quit_requested = true;
+  const frame_demand demand{.simulation_running = !sim.paused(),
+                            .benchmark_running = state.benchmarks && ui::benchmark_running(state),
+                            .recording = recorder.active(),
+                            .camera_gliding = movers.bodies.gliding(),
+                            .lesson_counting = lessons.playing() && !state.lesson.waiting,
+                            .script_running = player.has_value() && !state.lesson.waiting};
+  idle.frame_drawn(had_input || needs_continuous_frames(demand) || overlays_of(state) != overlays_shown);
+  if (paced && !swap_pending) {
+    std::this_thread::sleep_for(std::chrono::duration<double>(pacer->sleep_after_frame(steady_seconds())));
+  }
+  ++frame;
+  return true;
+}
+
 }  // namespace
 
-int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
+int run_gui(const gui_run& run_asked, std::ostream& out, std::ostream& err) {
+  const auto session = std::make_shared<gui_session>(run_asked, out, err);
+  const gui_run& run = session->run;
   // Validate the scene before opening any window: a bad argument exits with code 2 (the page
   // runs on and says why: run.keep_running).
   std::vector<std::string> start_problems = run.start_problems;
@@ -320,8 +514,8 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     start_problems.insert(start_problems.begin(), error);  // before the URL's: what runs instead of the scene asked for
     return run.keep_running ? 0 : 2;
   };
-  simulation sim;
-  std::optional<camera_setup> preset_camera;
+  simulation& sim = session->sim;
+  std::optional<camera_setup>& preset_camera = session->preset_camera;
   if (auto error = prepare_simulation(run.scene, run.sets, sim, &preset_camera)) {
     if (refuse(*error) != 0) return 2;
     if (prepare_simulation(run.scene, {}, sim, &preset_camera)) prepare_simulation(default_scene_name, {}, sim);
@@ -331,13 +525,13 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     const std::string key = assignment.substr(0, assignment.find('='));
     out << "framelab: --set " << key << " = " << format_param(sim.parameters().get(key)) << "\n";
   }
-  const bool shot_mode = run.frames > 0;
+  const bool shot_mode = session->shot_mode = run.frames > 0;
   const auto lesson = run.lesson.empty() ? std::nullopt : find_lesson(run.lesson);
   if (!run.lesson.empty() && !lesson &&
       refuse("--lesson: no lesson file or shipped lesson named '" + run.lesson + "'") != 0) {
     return 2;
   }
-  std::optional<script_player> player;
+  std::optional<script_player>& player = session->player;
   if (!run.script.empty()) {
     gui_script script;
     auto error = load_gui_script(run.script, script);
@@ -347,7 +541,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   }
   // A shot or a script runs at a fixed 1/60 s per frame, without vsync, and leaves the
   // user's layout and settings alone, so that it replays the same way every time.
-  const bool rehearsed = shot_mode || player.has_value();
+  const bool rehearsed = session->rehearsed = shot_mode || player.has_value();
   if (rehearsed) {
     clock_settings clock = sim.clock();
     clock.frame_budget_s = 0.0;  // every frame advances exactly 1/60 s, however slow the machine
@@ -358,7 +552,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     err << "framelab: error: " << *error << "\n";
     return 1;
   }
-  gl_window window;
+  gl_window& window = session->window;
   if (auto error = window.open("framelab", run.width, run.height, /*vsync=*/!rehearsed)) {
     err << "framelab: cannot open a window: " << *error << (rehearsed ? " (no display? run under xvfb-run -a)" : "")
         << "\n";
@@ -369,7 +563,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   // The layout and the settings persist in the user's config directory.
-  const user_files files = rehearsed ? user_files{} : find_user_files();
+  const user_files& files = session->files = rehearsed ? user_files{} : find_user_files();
   io.IniFilename = files.imgui_ini.empty() ? nullptr : files.imgui_ini.c_str();
   ImGui::StyleColorsDark();
   ImGui::GetStyle().WindowRounding = 4.0f;
@@ -377,8 +571,8 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   // A slider's grab sits under the value and unit text: see-through, so it covers no letter.
   ImGui::GetStyle().Colors[ImGuiCol_SliderGrab].w = 0.35f;
   ImGui::GetStyle().Colors[ImGuiCol_SliderGrabActive].w = 0.6f;
-  const ImGuiStyle base_style = ImGui::GetStyle();
-  const ui_font_files fonts = find_ui_fonts();
+  session->base_style = ImGui::GetStyle();
+  session->fonts = find_ui_fonts();
   ImGui_ImplSDL2_InitForOpenGL(window.sdl_window(), window.gl_context());
   // The window's size before the first frame sets it: a script's or the command line's
   // first commands (scene, present on) frame the camera on the stage before that frame.
@@ -388,7 +582,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   io.DisplaySize = ImVec2(static_cast<float>(window_width), static_cast<float>(window_height));
   ImGui_ImplOpenGL3_Init(render::glsl_version_line);
 
-  render::scene_renderer renderer;
+  render::scene_renderer& renderer = session->renderer;
   try {
     renderer.init();
   } catch (const std::exception& e) {
@@ -399,9 +593,9 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     return 1;
   }
 
-  render::orbit_camera camera;
+  render::orbit_camera& camera = session->camera;
   camera.set(preset_camera.value_or(sim.view().camera));
-  ui::ui_state state;
+  ui::ui_state& state = session->state;
   state.sim = &sim;
   state.camera.get = [&camera] { return camera.setup(); };
   state.camera.set = [&camera](const camera_setup& setup) { camera.set(setup); };
@@ -450,177 +644,21 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
     if (const auto mine = user_lessons_directory()) state.user_lessons_folder = mine->string();
   }
   state.world_files = find_world_files(worlds_directory());
-  applied_view applied;
-  lesson_runner lessons;
-  camera_movers movers;
-
-  viewport_input input;
-  frame_timer timer;
-  int exit_code = 0;
+  const frame_timer& timer = session->timer;
+  int& exit_code = session->exit_code;
   // A recording's frames each advance the simulation 1/fps s (app/screen_recorder.hpp).
-  const bool recording_run = !run.record_path.empty();
-  const int recording_fps = recording_run ? run.record_fps : gui_recording_fps;
-  screen_recorder recorder;
-  recording_progress progress(run.frames);
+  const bool recording_run = session->recording_run = !run.record_path.empty();
+  session->recording_fps = recording_run ? run.record_fps : gui_recording_fps;
+  screen_recorder& recorder = session->recorder;
   state.recording.start_path = run.record_path;
   state.recording.stage_view = recording_run && run.record_stage;
   // "REC mm:ss" goes into the window's title, outside the picture (record_title).
   state.recording.show_indicator = false;
-  std::string shown_title;
-  std::string shown_status;
-  frame_pacer pacer(pacing_rate_hz(window.display_refresh_hz()));
-  idle_tracker idle;
-  overlay_signature overlays_shown;
-  std::string draw_problem;
-  double draw_data_seconds = 0.0;
-  // The overlap of a frame's rasterising with the next frame's simulation step (issue 27):
-  // where the next frame follows at once, a drawn frame is flushed to the GL (llvmpipe
-  // rasterises it on its own threads) and swapped onto the screen only after the next
-  // frame's step. The steps, their inputs and the pictures stay the same, each picture
-  // still the state it was drawn from (shots and recordings read it before the swap).
-  bool swap_pending = false;
-  const auto show_drawn_frame = [&] {
-    if (std::exchange(swap_pending, false)) window.swap();
-  };
-  // One frame; false once the run is over. The platform owns the loop (app/platform/platform.hpp):
-  // the desktop calls it until it returns false, the browser at each of its display frames.
-  int frame = 0;
-  const auto one_frame = [&]() -> bool {
-    if (shot_mode ? frame >= run.frames : state.quit_requested) return false;
-    // Interactive frames are paced; a script only while it waits for the lecturer at a pause.
-    const bool paced = !platform::host_paces_frames() &&
-                       (!rehearsed || (player && state.lesson.waiting && run.continue_after_s <= 0.0));
-    bool had_input = false;
-    const auto handle_event = [&](const SDL_Event& event) {
-      ImGui_ImplSDL2_ProcessEvent(&event);
-      if (event.type == SDL_QUIT) state.quit_requested = true;
-      if (event.type == SDL_DROPFILE) open_dropped(state, event.drop);
-      input.handle(event, state, camera);
-      had_input = true;
-    };
-    SDL_Event event;
-    if (paced && idle.may_wait_for_input()) {
-      show_drawn_frame();
-      if (SDL_WaitEventTimeout(&event, idle_redraw_ms) != 0) handle_event(event);
-      timer.restart();
-    }
-    while (SDL_PollEvent(&event)) handle_event(event);
-    if (shot_mode && state.quit_requested) return false;
-    apply_view_requests(state, applied, fonts, base_style, window);
-    const double frame_ms = timer.tick();
-    state.frame_ms = timer.smoothed_ms;
-    if (player) {
-      if (auto error = player->before_frame(state)) {
-        err << "framelab: script: " << *error << "\n";
-        exit_code = 1;
-        return false;
-      }
-    }
-    lessons.before_frame(state);
-    serve_host_requests(state);
-    ui::poll_world_file(state);  // reload on save (scenes/world/world_reload.hpp)
-    if (state.benchmarks) ui::advance_benchmark_run(state);  // a run in slices: one case a frame
-    if (auto error = serve_recording_requests(state, recorder, window.drawable_size(), recording_fps, out);
-        error && (player || recording_run)) {
-      err << "framelab: " << (player ? "script: " + player->last_step_location() : "error: --out: ") << *error << "\n";
-      exit_code = 1;
-      return false;
-    }
-    // A rehearsed run advances exactly 1/60 s per frame (a recording 1/fps): its pictures
-    // do not depend on speed.
-    const double frame_seconds = rehearsed || recorder.active() ? 1.0 / recording_fps : frame_ms / 1000.0;
-    sim.advance(frame_seconds);
-    move_camera(state, movers, camera, frame_seconds);
-    show_drawn_frame();
-
-    scene_view hidden_view;  // the stage without what a script hid (ui/stage_hiding.hpp)
-    const auto build_ui = [&] {
-      ImGui_ImplOpenGL3_NewFrame();
-      ImGui_ImplSDL2_NewFrame();
-      io.DeltaTime = std::max(io.DeltaTime, 1e-4f);  // a layout pass right before: no zero step
-      ImGui::NewFrame();
-      ui::draw_ui(state);
-      const scene_view& shown = ui::stage_view(sim.view(), state.hidden, hidden_view);
-      ui::draw_scene_labels(shown, screen_projection_of(camera, ui::current_stage(state)),
-                            ui::scene_label_font(ui::presenting(state)), labels_area(state, ui::current_stage(state)));
-      if (const auto second = second_observer(state, shown)) {
-        ui::draw_scene_labels(second->view, screen_projection_of(camera, second->stage),
-                              ui::scene_label_font(ui::presenting(state)), labels_area(state, second->stage));
-      }
-    };
-    if (overlays_of(state) != overlays_shown) {
-      // The layout passes: new or changed auto-sizing windows measure their content, and a
-      // bar that wraps its buttons to its first guess of a width settles on the second.
-      for (int pass = 0; pass < 2; ++pass) {
-        build_ui();
-        ImGui::EndFrame();
-      }
-    }
-    build_ui();
-    ImGui::Render();
-    overlays_shown = overlays_of(state);
-
-    const auto [width, height] = window.drawable_size();
-    const float framebuffer_ratio = static_cast<float>(width) / std::max(1.0f, io.DisplaySize.x);
-    renderer.set_line_scale(line_scale(state, applied) * framebuffer_ratio);
-    clear_window(width, height);
-    const scene_view& shown = ui::stage_view(sim.view(), state.hidden, hidden_view);
-    auto problem =
-        draw_stage(renderer, shown, camera, ui::current_stage(state), framebuffer_ratio, width, height, state.selected_node);
-    if (const auto second = second_observer(state, shown)) {
-      const auto second_problem = draw_stage(renderer, second->view, camera, second->stage, framebuffer_ratio, width,
-                                             height, state.selected_node);
-      if (!problem) problem = second_problem;
-    }
-    report_draw_problem(state, problem, draw_problem);
-    draw_data_seconds += renderer.last_build_seconds();
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-    const std::string png = shot_mode && frame == run.frames - 1 ? run.png_path
-                            : player                             ? player->take_shot_request()
-                                                                 : std::string();
-    if (!png.empty()) {
-      if (auto error = write_back_buffer_png(png, width, height)) {
-        err << "framelab: error: " << (player ? "script shot: " : "--out: ") << *error << "\n";
-        exit_code = 1;
-        if (player) return false;
-      } else {
-        out << "wrote " << png << " (" << width << "x" << height << ", scene " << sim.entry().info.name
-            << ", t = " << sim.time() << " s)\n";
-      }
-    }
-    if (auto error = capture_recording_frame(state, recorder, {width, height}, !recording_run, out);
-        error && (player || recording_run)) {
-      err << "framelab: error: recording: " << *error << "\n";
-      exit_code = 1;
-      return false;
-    }
-    if (recording_run) progress.update(recorder.frames(), err);
-    if (!rehearsed) show_title(window, record_title(state), shown_title);
-    if (state.message != shown_status) platform::status_changed(shown_status = state.message);
-    // Flushed, not swapped, where the next frame follows at once: a run not paced, or a paced
-    // one whose last frame took 1.5 periods or more (no vsync holds it back, no sleep follows).
-    const bool next_frame_at_once =
-        !platform::host_paces_frames() && (!paced || frame_ms >= 1500.0 * pacer.period_s());
-    if (next_frame_at_once) {
-      window.flush();
-      swap_pending = true;
-    } else {
-      window.swap();
-    }
-    if (player && player->finished()) state.quit_requested = true;
-    const frame_demand demand{.simulation_running = !sim.paused(),
-                              .benchmark_running = state.benchmarks && ui::benchmark_running(state),
-                              .recording = recorder.active(),
-                              .camera_gliding = movers.bodies.gliding(),
-                              .lesson_counting = lessons.playing() && !state.lesson.waiting,
-                              .script_running = player.has_value() && !state.lesson.waiting};
-    idle.frame_drawn(had_input || needs_continuous_frames(demand) || overlays_of(state) != overlays_shown);
-    if (paced && !swap_pending) std::this_thread::sleep_for(std::chrono::duration<double>(pacer.sleep_after_frame(steady_seconds())));
-    ++frame;
-    return true;
-  };
-  platform::run_frames(one_frame);
-  show_drawn_frame();
+  session->pacer.emplace(pacing_rate_hz(window.display_refresh_hz()));
+  // The platform owns the loop (app/platform/platform.hpp): the desktop calls the frames until
+  // one returns false, the browser at each of its display frames; the function owns the session.
+  platform::run_frames([session] { return session->one_frame(); });
+  session->show_drawn_frame();
 
   if (auto error = end_recording(state, recorder, recording_run ? run.frames : 0, out)) {
     err << "framelab: error: recording: " << *error << "\n";
@@ -629,7 +667,7 @@ int run_gui(const gui_run& run, std::ostream& out, std::ostream& err) {
   if (shot_mode) {
     out << "mean frame time: " << timer.mean_ms() << " ms over " << timer.counted << " frames ("
         << (timer.mean_ms() > 0.0 ? 1000.0 / timer.mean_ms() : 0.0) << " fps); draw data built in "
-        << 1e6 * draw_data_seconds / std::max(1, run.frames) << " us per frame\n";
+        << 1e6 * session->draw_data_seconds / std::max(1, run.frames) << " us per frame\n";
   }
 
   if (!files.settings.empty()) {

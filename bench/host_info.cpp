@@ -112,20 +112,24 @@ std::string host_note(const host_info& host) {
 }
 
 namespace {
-std::string& kept_host_note() {
-  static std::string note = host_note(read_host_info());
-  return note;
+std::string& runtime_text() {
+  static std::string runtime;
+  return runtime;
 }
 }  // namespace
 
+// Read at the first use, not at start: reading /proc and /sys costs a program that runs no
+// benchmark (`sim` under node, whose file calls go through JavaScript) ~70 ms.
 const std::string& this_host_note() {
-  return kept_host_note();
+  static const std::string note = [] {
+    const host_info host = read_host_info();
+    const std::string& runtime = runtime_text();
+    if (runtime.empty()) return host_note(host);
+    return host.cpu_model == "unknown CPU" ? runtime : runtime + "; " + host_note(host);
+  }();
+  return note;
 }
 
-void set_runtime(const std::string& runtime) {
-  if (runtime.empty()) return;
-  const host_info host = read_host_info();
-  kept_host_note() = host.cpu_model == "unknown CPU" ? runtime : runtime + "; " + host_note(host);
-}
+void set_runtime(const std::string& runtime) { runtime_text() = runtime; }
 
 }  // namespace framelab::bench

@@ -32,8 +32,9 @@ std::string host_note(const host_info& host);
 // (r alone where the OS says nothing about the CPU, as in a browser's page).
 const std::string& this_host_note();
 
-// What runs the program where that is not the machine itself (main sets it once, from
-// app/platform's runtime_description(): the browser's page); "" (the default) on the desktop.
+// What runs the program where that is not the machine itself (main sets it once, before any
+// benchmark asks for the note, from app/platform's runtime_description(): the browser's page);
+// "" (the default) on the desktop.
 void set_runtime(const std::string& runtime);
 
 // 49152 -> "48 KiB", 2097152 -> "2 MiB"

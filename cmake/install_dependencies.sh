@@ -9,6 +9,7 @@ packages=(
   lld  # the linker (cmake/linker.cmake; GNU ld where it is missing)
   libsdl2-dev libimgui-dev libglm-dev python3-glad
   libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libstb-dev
+  libfmt-dev  # header-only: Dragonbox for number text where std::to_chars has no floating point (the browser)
   libgl1-mesa-dri xvfb xauth
   fonts-dejavu-core  # the interface font (DejaVu Sans, found at run time; ImGui's built-in font otherwise)
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev  # recordings: H.264 .mp4 (libx264 comes with libavcodec), GIF

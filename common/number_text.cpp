@@ -6,7 +6,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
-#include <optional>
+
+#include <fmt/format.h>  // header-only (FMT_HEADER_ONLY): fmt::detail::dragonbox
 
 namespace framelab {
 
@@ -19,119 +20,68 @@ struct decimal {
   int exponent = 0;
 };
 
-// printf's "%.(p-1)e" of x, the correctly rounded p-digit decimal, taken apart.
-decimal rounded_decimal(double x, int p) {
-  char text[40];
-  std::snprintf(text, sizeof text, "%.*e", p - 1, x);
+// The shortest digits that read back as x, the nearest to x of those (ties to an even last
+// digit), by Dragonbox (Jeon, "Dragonbox: A New Floating-Point Binary-to-Decimal Conversion
+// Algorithm", 2020; fmt's implementation): x = significand x 10^e with the fewest digits in the
+// interval of decimals that read back as x, found with integer arithmetic only.
+template <class Float>
+decimal shortest_decimal(Float x) {
+  const auto shortest = fmt::detail::dragonbox::to_decimal(std::fabs(x));
   decimal d;
-  const char* c = text;
-  if (*c == '-') {
-    d.negative = true;
-    ++c;
-  }
-  for (; *c != 'e'; ++c)
-    if (*c != '.') d.digits.push_back(*c);
-  d.exponent = std::atoi(c + 1);
-  return d;
-}
-
-// The decimal of the same precision one unit in the last digit further from zero.
-decimal next_away_from_zero(decimal d) {
-  std::size_t i = d.digits.size();
-  while (i > 0 && d.digits[i - 1] == '9') d.digits[--i] = '0';
-  if (i > 0) {
-    ++d.digits[i - 1];
-  } else {  // 99..9 -> 100..0
-    d.digits.insert(d.digits.begin(), '1');
-    d.digits.pop_back();
-    ++d.exponent;
-  }
-  return d;
-}
-
-void drop_trailing_zeros(decimal& d) {
+  d.negative = std::signbit(x);
+  d.digits = std::to_string(shortest.significand);
+  d.exponent = shortest.exponent + static_cast<int>(d.digits.size()) - 1;  // significand x 10^e = d.ddd x 10^exponent
   while (d.digits.size() > 1 && d.digits.back() == '0') d.digits.pop_back();
-}
-
-template <class Float>
-Float read_back(const decimal& d) {
-  const int integer_exponent = d.exponent - static_cast<int>(d.digits.size()) + 1;  // digits as an integer
-  const std::string text = (d.negative ? "-" : "") + d.digits + "e" + std::to_string(integer_exponent);
-  if constexpr (sizeof(Float) == sizeof(float))
-    return std::strtof(text.c_str(), nullptr);
-  else
-    return std::strtod(text.c_str(), nullptr);
-}
-
-// The p-digit decimal nearest to x among those that read back as x, if any. Where x is a
-// power of two the numbers that read back as x reach twice as far above it as below, so
-// the nearest p-digit decimal may fall short below while the next one above reads back.
-template <class Float>
-std::optional<decimal> reading_back_decimal(Float x, int p) {
-  decimal d = rounded_decimal(x, p);
-  const Float back = read_back<Float>(d);
-  if (back == x) return d;
-  if (std::fabs(back) < std::fabs(x)) {
-    d = next_away_from_zero(d);
-    if (read_back<Float>(d) == x) return d;
-  }
-  return std::nullopt;
-}
-
-// The shortest digits that read back as x: the nearest decimal of the first precision p
-// that has one reading back, its trailing zeros dropped (a decimal that reads back stays
-// one at every higher precision), which is also the nearest of the shortest. A normal
-// number starts at the first precision (15 for double, 6 for float): up to it, the decimals
-// of one precision are further apart (10^(1-p) relative) than the numbers that read back as
-// x span (2^-52, 2^-23 relative), so at most one of them reads back and its trailing zeros
-// dropped are the shortest. A subnormal number, with fewer bits, starts at 1.
-template <class Float>
-decimal shortest_decimal(Float x, int first_precision, int last_precision) {
-  if (std::fabs(x) < std::numeric_limits<Float>::min()) first_precision = 1;
-  for (int p = first_precision; p <= last_precision; ++p) {
-    if (auto d = reading_back_decimal(x, p)) {
-      drop_trailing_zeros(*d);
-      return *d;
-    }
-  }
-  decimal d = rounded_decimal(x, last_precision);  // not reached: 17 (9) digits always read back
-  drop_trailing_zeros(d);
   return d;
+}
+
+// Each text is appended to one string with room for it (short texts are most of a CSV's
+// time in WebAssembly, where every allocation counts).
+std::string signed_text(const decimal& d) {
+  std::string text;
+  text.reserve(32);
+  if (d.negative) text += '-';
+  return text;
 }
 
 std::string scientific_text(const decimal& d) {
-  std::string text = d.negative ? "-" : "";
+  std::string text = signed_text(d);
   text += d.digits[0];
-  if (d.digits.size() > 1) text += "." + d.digits.substr(1);
+  if (d.digits.size() > 1) (text += '.').append(d.digits, 1);
   const int e = std::abs(d.exponent);
   text += d.exponent < 0 ? "e-" : "e+";
-  text += (e < 10 ? "0" : "") + std::to_string(e);
-  return text;
+  if (e < 10) text += '0';
+  return text += std::to_string(e);
 }
 
 // Fixed notation: digits, with zeros to the point or after "0.". A whole number is written
 // exactly, as std::to_chars does: its text has as many characters whatever the digits, and
-// of such texts the standard takes the nearest to x.
-std::string fixed_text(const decimal& d, double x) {
-  std::string text = d.negative ? "-" : "";
+// of such texts the standard takes the nearest to x. Below 2^53 (a float: 2^24), where the
+// numbers are a unit or less apart, that is the digits and zeros (a whole decimal within half a
+// unit of the whole x).
+template <class Float>
+std::string fixed_text(const decimal& d, Float x) {
+  std::string text = signed_text(d);
   const auto n = static_cast<int>(d.digits.size());
-  if (d.exponent < 0) return text + "0." + std::string(static_cast<std::size_t>(-d.exponent - 1), '0') + d.digits;
+  if (d.exponent < 0) return (text += "0.").append(static_cast<std::size_t>(-d.exponent - 1), '0') += d.digits;
+  if (d.exponent >= n - 1 && std::fabs(x) < std::ldexp(Float(1), std::numeric_limits<Float>::digits))
+    return (text += d.digits).append(static_cast<std::size_t>(d.exponent - n + 1), '0');
   if (d.exponent >= n - 1) {
     char whole[320];
-    std::snprintf(whole, sizeof whole, "%.0f", x);
+    std::snprintf(whole, sizeof whole, "%.0f", static_cast<double>(x));
     return whole;
   }
   const auto point = static_cast<std::size_t>(d.exponent + 1);
-  return text + d.digits.substr(0, point) + "." + d.digits.substr(point);
+  return (text.append(d.digits, 0, point) += '.').append(d.digits, point);
 }
 
 template <class Float>
-std::string shortest_text_of(Float x, int first_precision, int last_precision) {
+std::string shortest_text_of(Float x) {
   if (std::isnan(x)) return std::signbit(x) ? "-nan" : "nan";
   if (std::isinf(x)) return x < 0 ? "-inf" : "inf";
   if (x == 0) return std::signbit(x) ? "-0" : "0";
-  const decimal d = shortest_decimal(x, first_precision, last_precision);
-  std::string fixed = fixed_text(d, static_cast<double>(x));
+  const decimal d = shortest_decimal(x);
+  std::string fixed = fixed_text(d, x);
   std::string scientific = scientific_text(d);
   return scientific.size() < fixed.size() ? scientific : fixed;
 }
@@ -183,12 +133,12 @@ std::size_t number_length(std::string_view text) {
 
 }  // namespace
 
-std::string portable_shortest_text(double x) { return shortest_text_of(x, 15, 17); }
+std::string portable_shortest_text(double x) { return shortest_text_of(x); }
 
-std::string portable_shortest_text(float x) { return shortest_text_of(x, 6, 9); }
+std::string portable_shortest_text(float x) { return shortest_text_of(x); }
 
-// The standard library's own where it has one: ~50x faster than the search above, which
-// writes a CSV of `sim` (100,000s of numbers) with std::to_chars's speed on the desktop.
+// The standard library's own where it has one (the desktop's libstdc++): the CSVs of `sim`
+// (100,000s of numbers) as they always were.
 #if defined(__cpp_lib_to_chars)
 template <class Float>
 std::string standard_shortest_text(Float x) {

@@ -2,9 +2,9 @@
 // Numbers as text, exactly as std::to_chars and std::from_chars give them (the shortest
 // text that reads back to the same number; the whole text as a number in their general
 // format), where emscripten's libc++ 13 has no floating-point to_chars or from_chars:
-// - shortest_text is std::to_chars where the library has it (the desktop's libstdc++, whose
-//   speed the CSVs of `sim` need) and portable_shortest_text, on snprintf and strtod,
-//   where it has not (the browser);
+// - shortest_text is std::to_chars where the library has it (the desktop's libstdc++) and
+//   portable_shortest_text, on fmt's Dragonbox (integer arithmetic only: fast in WebAssembly,
+//   where musl's printf and strtod work in software long double), where it has not (the browser);
 // - parse_number is strtod behind a check of from_chars's grammar, everywhere.
 // tests/common/number_text_test.cpp compares both with the desktop library's standard ones.
 #include <cstddef>
@@ -20,7 +20,7 @@ namespace framelab {
 std::string shortest_text(double x);
 // The same for a float: the shortest text that reads back as the same float.
 std::string shortest_text(float x);
-// The same found by a search over snprintf's correctly rounded decimals (a few per number).
+// The same by Dragonbox (fmt's): the shortest digits, the nearest of them to x.
 std::string portable_shortest_text(double x);
 std::string portable_shortest_text(float x);
 

@@ -19,8 +19,10 @@
 namespace framelab::platform {
 
 // Calls frame() once per frame until it returns false. The desktop returns after the last
-// frame. The browser hands frame to its own frame loop and does not return: the page runs on,
-// and what follows the call runs only on the desktop.
+// frame. The browser hands a copy of frame to its own frame loop, kept as long as the page
+// runs, and does not return: it leaves the caller by unwinding its stack, destructors and all,
+// so frame must own (or share) what it uses, nothing on the caller's stack. What follows the
+// call runs only on the desktop.
 void run_frames(const std::function<bool()>& frame);
 
 // True where the host paces the frames itself (the browser, at the display's rate): the

@@ -1,11 +1,9 @@
 // The browser's side of app/platform/platform.hpp: the browser owns the loop and calls the
 // frame function at each display frame (emscripten_set_main_loop with the display's rate).
-// simulate_infinite_loop returns to the browser by a JavaScript exception, and the frame
-// function keeps referring to its caller's locals (run_gui's), as Dear ImGui's emscripten
-// examples do. With C++ exceptions on, each invoke_ wrapper that exception passes resets
-// the stack pointer upwards, and every later call from JavaScript (the frames, SDL's event
-// handlers) would reuse the memory of those locals. So once main has returned, the stack
-// pointer is put back where run_frames found it, below them, and stays there.
+// simulate_infinite_loop returns to the browser by a JavaScript exception that unwinds main's
+// stack (with WebAssembly's exceptions its destructors run), so the frame function keeps
+// nothing there: it owns what the frames use (app/gui_app.cpp's gui_session), and its copy
+// here lives as long as the page.
 #include "app/platform/platform.hpp"
 
 #include "app/display_check.hpp"
@@ -14,24 +12,17 @@
 #include <SDL.h>
 #include <emscripten.h>
 
-#include <cstdint>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <vector>
-
-// emscripten's stack pointer (compiler-rt's stack_ops.S).
-extern "C" std::uintptr_t stackSave();
-extern "C" void stackRestore(std::uintptr_t);
 
 namespace framelab::platform {
 
 namespace {
 
 std::function<bool()> frame_function;
-std::uintptr_t frame_stack = 0;  // the stack pointer in run_frames: the caller's locals lie above
 
 void call_frame() {
-  stackRestore(frame_stack);  // (already there since main returned: see run_frames)
   if (!frame_function()) emscripten_cancel_main_loop();
 }
 
@@ -39,12 +30,6 @@ void call_frame() {
 
 void run_frames(const std::function<bool()>& frame) {
   frame_function = frame;
-  frame_stack = stackSave();
-  // Runs in JavaScript after main has returned by the exception, before any frame.
-#pragma clang diagnostic push
-#pragma clang diagnostic ignored "-Wdollar-in-identifier-extension"  // EM_ASM's $0
-  EM_ASM({ addOnPostRun(function() { stackRestore($0); }); }, frame_stack);
-#pragma clang diagnostic pop
   emscripten_set_main_loop(call_frame, 0, /*simulate_infinite_loop=*/1);
 }
 

@@ -28,9 +28,3 @@ add_executable(framelab_node)
 target_link_libraries(framelab_node PRIVATE framelab_app)
 set_target_properties(framelab_node PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
 target_link_options(framelab_node PRIVATE -sENVIRONMENT=node -sNODERAWFS=1)
-
-# Debian's clang 14 crashes in WebAssembly instruction selection on the integrator
-# benchmark at -O3 with -fexceptions ("Cannot select: ConstantPool<double 1.01>"; with or
-# without -msimd128; not with -fwasm-exceptions; 2026-11-27): -O1 for that file.
-set_source_files_properties(${PROJECT_SOURCE_DIR}/bench/integrators_bench.cpp DIRECTORY ${PROJECT_SOURCE_DIR}/bench
-                            PROPERTIES COMPILE_OPTIONS -O1 SKIP_UNITY_BUILD_INCLUSION ON SKIP_PRECOMPILE_HEADERS ON)

@@ -1,7 +1,7 @@
 # The browser build's dependencies (CMakeLists.txt includes this instead of its find_package
 # calls when emscripten compiles): the targets the desktop build gets from Debian's packages,
 # here over what cmake/web/setup.sh prepared under build/web-deps (cmake/web/env.sh).
-#   glm, nlohmann-json, CLI11, stb, Eigen (bench ad)   Debian's headers, links in build/web-deps/include
+#   glm, nlohmann-json, CLI11, fmt, stb, Eigen (bench ad)   Debian's headers, links in build/web-deps/include
 #   SDL2                             built by emcc from Debian's source (its emscripten backend)
 #   ImGui                            built by emcc from Debian's source, backends for SDL2 + ES 3
 #   Threads                          none: the page runs on one thread (no SharedArrayBuffer)
@@ -12,19 +12,20 @@ if(NOT EXISTS "${FRAMELAB_WEB_DEPS}/imgui/lib/libimgui.a" OR NOT EXISTS "${FRAME
 endif()
 
 # C++ exceptions (the code throws and catches: CLI11, the loaders) and memory that grows
-# with big scenes. The exceptions are emscripten's JavaScript ones (-fexceptions): a call that
-# may throw past a destructor or a catch (15,849 of the program's 87,314 call sites) goes out
-# to a JavaScript invoke_* wrapper and back. WebAssembly's own (-fwasm-exceptions, no wrappers)
-# run destructors for JavaScript exceptions too, and app/platform/web.cpp's hand-off to the
-# browser's frame loop is one (emscripten_set_main_loop's simulate_infinite_loop): run_gui's
-# window and GL context were destroyed before the first frame (the page drew nothing).
+# with big scenes. The exceptions are WebAssembly's own (-fwasm-exceptions: Chrome 95, Firefox
+# 100, Safari 15.2, node 17 and later), thrown and caught inside the WebAssembly; emscripten's
+# JavaScript ones (-fexceptions) send every call that may throw past a destructor or a catch
+# (15,849 of the program's 87,314 call sites) out to a JavaScript invoke_* wrapper and back.
+# They also run destructors for the JavaScript exception by which app/platform/web.cpp hands the
+# frames to the browser (emscripten_set_main_loop's simulate_infinite_loop): what the frames use
+# lives on the heap (app/gui_app.cpp's gui_session), not on main's stack.
 # -mbulk-memory: memcpy, memmove and memset as WebAssembly's memory.copy and memory.fill (a
 # trail's 900 points moved each step by vector::erase were 38 % of tennis-racket's time in a
 # byte loop); -mnontrapping-fptoint: float-to-int conversions without a range check each.
 # Both: Chrome 75, Firefox 79, Safari 15, node 12 and later.
-# No wasm SIMD (-msimd128): with these exceptions Debian's clang 14 crashes on the integrator
-# benchmark at -O3 with or without it (app.cmake); with -fwasm-exceptions every source compiles.
-set(framelab_web_code_flags -fexceptions -mbulk-memory -mnontrapping-fptoint)
+# -msimd128: WebAssembly's 128-bit SIMD for clang's vectoriser (Chrome 91, Firefox 89, Safari
+# 16.4): the hierarchy sweeps 3-7 % faster under node, carousel's `sim` ~20 % (README).
+set(framelab_web_code_flags -fwasm-exceptions -mbulk-memory -mnontrapping-fptoint -msimd128)
 add_compile_options(${framelab_web_code_flags})
 add_link_options(${framelab_web_code_flags} -sALLOW_MEMORY_GROWTH=1)
 
@@ -40,6 +41,8 @@ endfunction()
 framelab_web_headers(glm::glm)
 framelab_web_headers(nlohmann_json::nlohmann_json)
 framelab_web_headers(CLI11::CLI11)
+framelab_web_headers(fmt::fmt-header-only)
+target_compile_definitions(fmt::fmt-header-only INTERFACE FMT_HEADER_ONLY=1)
 framelab_web_headers(PkgConfig::STB)
 target_include_directories(PkgConfig::STB SYSTEM INTERFACE "${FRAMELAB_WEB_DEPS}/include/stb")
 add_library(Threads::Threads INTERFACE IMPORTED GLOBAL)

@@ -117,7 +117,7 @@ fi
 
 # [SECTION] The header folders the web build sees (Debian's header-only libraries)
 mkdir -p "$deps/include"
-for folder in /usr/include/glm /usr/include/nlohmann /usr/include/CLI /usr/include/stb /usr/include/eigen3; do
+for folder in /usr/include/glm /usr/include/nlohmann /usr/include/CLI /usr/include/fmt /usr/include/stb /usr/include/eigen3; do
   ln -sfn "$folder" "$deps/include/$(basename "$folder")"
 done
 

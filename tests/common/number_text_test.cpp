@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <string>
 #include <vector>
@@ -50,6 +51,12 @@ std::vector<double> sample_doubles() {
     if (std::isfinite(x)) xs.push_back(x);
   }
   for (int i = 0; i < 5000; ++i) xs.push_back(static_cast<double>(random.below(2000001)) / 1000.0 - 1000.0);
+  // Subnormals' random bits (fewer significant bits), every power of ten the double range
+  // holds (the decimal nearest each), and whole numbers of every size up to 2^63 (whose fixed
+  // text is exact: the digits and zeros below 2^53, the double's own value above).
+  for (int i = 0; i < 1000; ++i) xs.push_back(std::bit_cast<double>(random.next() >> 12));
+  for (int k = -323; k <= 308; ++k) xs.push_back(std::strtod(("1e" + std::to_string(k)).c_str(), nullptr));
+  for (int i = 0; i < 1000; ++i) xs.push_back(static_cast<double>(random.next() >> random.below(64)));
   return xs;
 }
 
