@@ -9,6 +9,9 @@ if(FRAMELAB_SANITIZE)
   set(framelab_sanitize_flags -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
 elseif(FRAMELAB_TSAN)
   set(framelab_sanitize_flags -fsanitize=thread -fno-omit-frame-pointer)
+  # The threaded tests run only here (tests/CMakeLists.txt), so the standard library checks
+  # its own indexing too (vector, span, array, string: an index out of range aborts).
+  add_compile_definitions(_GLIBCXX_ASSERTIONS)
 endif()
 if(framelab_sanitize_flags)
   add_compile_options(${framelab_sanitize_flags})
