@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds and runs every test, one stage at a time:
-#   asan     every unit test, and the app driven by a GUI script under xvfb-run, with
+#   asan     every unit test but the threaded ones, and the app driven by a GUI script under xvfb-run, with
 #            AddressSanitizer + UndefinedBehaviorSanitizer, built by clang 16 (build/asan);
 #            the same build makes the libFuzzer targets;
-#   tsan     the threaded tests under ThreadSanitizer, clang 16 (build/tsan);
+#   tsan     the threaded tests under ThreadSanitizer, with the standard library's bounds checks,
+#            clang 16 (build/tsan): the only stage that runs them;
 #   fuzz     the libFuzzer targets of build/asan, each for a bounded time (tests/fuzz/run_fuzzers.sh);
 #   release  what the ASan stage does not run: the GUI shot of every scene, the endurance
 #            soak and the golden hashes, in the Release build the app ships as, GCC (build/release).
