@@ -166,8 +166,10 @@ TYPED_TEST(uniform_grid, matches_over_frames_of_the_moving_workload) {
       SCOPED_TRACE(std::to_string(count) + " boxes, frame " + std::to_string(frame));
       w.step(T(1) / T(60));
       grid.update(w.boxes, got);
-      framelab::brute_force_pairs(w.boxes, brute);
-      ASSERT_EQ(got, brute);
+      if (frame % 6 == 0) {  // the brute force (n^2 tests) every sixth frame, sort-and-sweep at every one
+        framelab::brute_force_pairs(w.boxes, brute);
+        ASSERT_EQ(got, brute);
+      }
       sweep.update(w.boxes, swept);
       framelab::canonical_order(swept);
       ASSERT_EQ(got, swept);
