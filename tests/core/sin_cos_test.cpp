@@ -18,7 +18,7 @@
 
 namespace {
 
-std::vector<double> angles() {
+std::vector<double> sin_cos_test_angles() {
   std::mt19937_64 rng(7);
   std::uniform_real_distribution<double> wide(-1000.0, 1000.0), tiny(-1e-7, 1e-7);
   std::vector<double> out = {0.0, -0.0, 0x1p-27, 0x1.6a09ep-27, 0x1p-26, 0.7853981633974483, 1e22, 1e300,
@@ -32,21 +32,22 @@ std::vector<double> angles() {
   return out;
 }
 
-std::uint64_t bits(double x) { return std::bit_cast<std::uint64_t>(x); }
+std::uint64_t sin_cos_test_bits(double x) { return std::bit_cast<std::uint64_t>(x); }
 
 TEST(sin_cos, gives_the_bits_of_sin_and_cos) {
-  for (const double x : angles()) {
+  for (const double x : sin_cos_test_angles()) {
     const auto r = framelab::sin_cos(x);
-    ASSERT_EQ(bits(r.sin), bits(std::sin(x))) << x;
-    ASSERT_EQ(bits(r.cos), bits(std::cos(x))) << x;
+    ASSERT_EQ(sin_cos_test_bits(r.sin), sin_cos_test_bits(std::sin(x))) << x;
+    ASSERT_EQ(sin_cos_test_bits(r.cos), sin_cos_test_bits(std::cos(x))) << x;
   }
 }
 
 TEST(sin_cos, turn_about_is_glm_angle_axis) {
   const glm::dvec3 axis = glm::normalize(glm::dvec3(0.3, -0.5, 0.8));
-  for (const double x : angles()) {
+  for (const double x : sin_cos_test_angles()) {
     const glm::dquat expected = glm::angleAxis(x, axis), got = framelab::turn_about(x, axis);
-    for (int k = 0; k < 4; ++k) ASSERT_EQ(bits(got[k]), bits(expected[k])) << x << " component " << k;
+    for (int k = 0; k < 4; ++k)
+      ASSERT_EQ(sin_cos_test_bits(got[k]), sin_cos_test_bits(expected[k])) << x << " component " << k;
   }
 }
 
