@@ -16,9 +16,10 @@
 # last fuzzer runs alone); their stages wait for them, so their own build steps have less or
 # nothing left to do.
 # Each unit test runs once. Warnings are errors. The last lines give each stage's time.
-#   FRAMELAB_FUZZ_SECONDS=60 ./test.sh     longer fuzzing (default 5 s per target: five targets,
-#                                          two at a time, keep both cores busy for ~18 s; every
-#                                          seed input runs first, whatever the time)
+#   FRAMELAB_FUZZ_SECONDS=60 ./test.sh     longer fuzzing (default 3 s per target: five targets,
+#                                          two at a time, keep both cores busy for ~12 s; every
+#                                          seed input runs first, whatever the time: a smoke test
+#                                          and the corpora as regression tests, not a search)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
@@ -90,7 +91,7 @@ web_stage() {
 
 run_stage "asan: build + test" cmake --workflow --preset asan
 run_stage "tsan: build + test" cmake --workflow --preset tsan
-run_stage "fuzz: run" env FRAMELAB_FUZZ_BUILD_DIR=build/asan FRAMELAB_FUZZ_SECONDS="${FRAMELAB_FUZZ_SECONDS:-5}" \
+run_stage "fuzz: run" env FRAMELAB_FUZZ_BUILD_DIR=build/asan FRAMELAB_FUZZ_SECONDS="${FRAMELAB_FUZZ_SECONDS:-3}" \
   tests/fuzz/run_fuzzers.sh
 run_stage "release: build + test" release_stage
 run_stage "web: test" web_stage

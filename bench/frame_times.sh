@@ -9,7 +9,8 @@
 #   bench/frame_times.sh [FRAMELAB [BASELINE_FRAMELAB]]
 # With a second binary (e.g. one built from an earlier commit) both run in the same
 # invocation, each ball count one after the other, and the table gets their ratio.
-# A binary that refuses a ball count (the old limit was 4,000) shows "-".
+# A binary that refuses a ball count (the old limit was 4,000) shows "-". FRAMELAB_BALLS
+# (e.g. "300 4000") runs only those ball counts.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 new=${1:-build/release/app/framelab}
@@ -18,13 +19,14 @@ frames=${FRAMELAB_FRAMES:-40}
 size=1280x720
 
 # The radius that lets n balls start in the default 3 x 3 x 1.5 m box, and the broadphase:
-# the default sort-and-sweep up to 4,000 balls, the uniform grid beyond (at 10^5 boxes
+# the scene's default up to 4,000 balls (auto, which takes the uniform grid from 1,200 balls;
+# sort-and-sweep in a binary from before auto), the uniform grid beyond (at 10^5 boxes
 # sort-and-sweep takes ~0.2 s a step, `framelab bench broadphase`).
 radius_for() {
   if [ "$1" -le 4000 ]; then echo 0.07; elif [ "$1" -le 20000 ]; then echo 0.04; else echo 0.024; fi
 }
 broadphase_for() {
-  if [ "$1" -le 4000 ]; then echo sort-and-sweep; else echo uniform-grid; fi
+  if [ "$1" -gt 4000 ]; then echo --set broadphase=uniform-grid; fi
 }
 
 # One shot of `frames` frames: shot's report and a last line "cpu USER SYSTEM" (seconds).
@@ -32,7 +34,7 @@ shot() {
   local binary=$1 balls=$2 frames=$3 png
   png=$(mktemp --suffix .png)
   xvfb-run -a -s "-screen 0 ${size}x24" /usr/bin/time -f "cpu %U %S" "$binary" shot --scene collisions \
-    --set "balls=$balls" --set "radius=$(radius_for "$balls")" --set "broadphase=$(broadphase_for "$balls")" \
+    --set "balls=$balls" --set "radius=$(radius_for "$balls")" $(broadphase_for "$balls") \
     --frames "$frames" --size "$size" --out "$png" 2>&1
   local status=$?
   rm -f "$png"
@@ -56,7 +58,7 @@ measure() {
 printf '%-8s | %-11s %-15s %-12s %-14s' "balls" "frame (ms)" "draw data (us)" "ns per ball" "CPU (ms/frame)"
 [ -n "$old" ] && printf ' | %-14s %-9s %-14s' "before: frame" "speed-up" "before: CPU"
 echo
-for balls in 300 4000 20000 100000; do
+for balls in ${FRAMELAB_BALLS:-300 4000 20000 100000}; do
   read -r ms us cpu < <(measure "$new" "$balls")
   per_ball=$(awk -v us="$us" -v n="$balls" 'BEGIN { if (us == "-") print "-"; else printf "%.1f", 1000 * us / n }')
   printf '%-8s | %-11s %-15s %-12s %-14s' "$balls" "$ms" "$us" "$per_ball" "$cpu"

@@ -35,10 +35,13 @@ const char* method_name(broadphase_method m) {
   }
 }
 
-broadphase_method method_named(const std::string& name) {
+constexpr const char* auto_name = "auto";
+
+// The scene's choice name: a method's, or "auto" (nothing).
+std::optional<broadphase_method> method_named(const std::string& name) {
   for (const auto m : all_methods)
     if (name == method_name(m)) return m;
-  return broadphase_method::sort_and_sweep;
+  return std::nullopt;
 }
 
 const int collisions_registered = register_scene<collisions>(
@@ -51,8 +54,9 @@ const int collisions_registered = register_scene<collisions>(
      "step, so last step's order is nearly sorted and re-sorting is cheap. The uniform grid cuts space into cubic "
      "cells as wide as the largest ball, files each ball's box under the cell holding its lower corner, and tests "
      "each ball only against those filed in its own or a neighbouring cell (two neighbouring cells once, from the "
-     "one below), so every pair is found once. All three find the same candidate pairs (boxes overlap), so the "
-     "motion is identical; the narrowphase keeps the touching ones (|x_j - x_i| <= r_i + r_j). Touching balls that "
+     "one below), so every pair is found once. By default (auto) the scene takes sort-and-sweep for fewer than "
+     "1,200 balls and the grid from there, whichever was measured faster. All three find the same candidate pairs "
+     "(boxes overlap), so the motion is identical; the narrowphase keeps the touching ones (|x_j - x_i| <= r_i + r_j). Touching balls that "
      "approach get the impulse J = -(1 + e) v_n / (1/m_i + 1/m_j) along the line of "
      "centres: momentum is kept, and with restitution e = 1 so is the kinetic energy; e < 1 turns some into heat. "
      "Overlaps are undone by moving positions only, which adds no energy. In the Collisions panel, switch the "
@@ -100,9 +104,10 @@ std::vector<param_def> collisions::parameters() const {
                    "Speed of every ball at t = 0, random directions"),
       number_param("drum_rate", d.drum_rate, -6.0, 6.0, "rad/s",
                    "The box turns about the horizontal z axis through its centre (a drum); 0: a still box"),
-      choice_param("broadphase", method_name(d.method), {"brute-force", "sort-and-sweep", "uniform-grid"},
-                   "How candidate pairs are found: every distinct pair, sort-and-sweep along one axis, or the "
-                   "pairs sharing a cell of a uniform grid"),
+      choice_param("broadphase", auto_name, {auto_name, "brute-force", "sort-and-sweep", "uniform-grid"},
+                   "How candidate pairs are found: every distinct pair, sort-and-sweep along one axis, the "
+                   "pairs sharing a cell of a uniform grid, or auto: sort-and-sweep below 1,200 balls, the grid "
+                   "from there (the faster of the two)"),
       integer_param("iterations", d.iterations, 1, 20, "Contact passes per step (more: piles sink less)"),
       boolean_param(
           "show_pairs", d.show_pairs,
@@ -186,7 +191,7 @@ void collisions::build_world(const settings& s, sphere_world& world) {
   world.gravity = {0.0, -s.gravity, 0.0};
   world.restitution = s.restitution;
   world.iterations = s.iterations;
-  world.method = s.method;
+  world.method = s.method.value_or(collisions::auto_broadphase(static_cast<std::size_t>(s.balls)));
   world.set_grid_threads(0);     // the grid's pair search on every core (a large grid only; same motion)
   world.set_contact_threads(0);  // the contact and wall passes too (thousands of contacts only; same motion)
 
@@ -218,20 +223,28 @@ void collisions::build_world(const settings& s, sphere_world& world) {
   }
 }
 
+broadphase_method collisions::auto_broadphase(std::size_t balls) {
+  return balls < static_cast<std::size_t>(auto_grid_min_balls) ? broadphase_method::sort_and_sweep
+                                                                : broadphase_method::uniform_grid;
+}
+
 void collisions::reset(const param_values& values) {
   settings_ = read_settings(values);
   build_world(settings_, world_);
+  broadphase_choice_ = settings_.method;
   show_pairs_ = settings_.show_pairs;
   time_ = 0.0;
   warmup_steps_ = warmup_after_change;
   build_view();
 }
 
-void collisions::set_broadphase(broadphase_method method) {
+void collisions::set_broadphase(std::optional<broadphase_method> choice) {
+  broadphase_choice_ = choice;
+  const broadphase_method method = choice.value_or(auto_broadphase(ball_count()));
+  view_dirty_ = true;  // the readout names the choice
   if (method == world_.method) return;
   world_.method = method;
   warmup_steps_ = warmup_after_change;
-  view_dirty_ = true;
 }
 
 void collisions::set_show_pairs(bool show) {
@@ -395,7 +408,8 @@ void collisions::update_view() const {
   const double reach = box.rate == 0.0 ? box.half_extent.y : std::hypot(box.half_extent.x, box.half_extent.y);
   const glm::dvec3 top = box.center + glm::dvec3(-box.half_extent.x, reach - line, box.half_extent.z);
   char text[200];
-  std::snprintf(text, sizeof text, "%s broadphase: %.3f ms per step", method_name(world_.method), stats.broadphase_ms);
+  std::snprintf(text, sizeof text, "%s broadphase%s: %.3f ms per step", method_name(world_.method),
+                broadphase_choice_ ? "" : " (auto)", stats.broadphase_ms);
   view_.labels[0] = {text, top, {1.0f, 1.0f, 1.0f, 1.0f}};
   std::snprintf(text, sizeof text, "%zu candidate pairs, %zu touching", stats.candidate_pairs, stats.touching_pairs);
   view_.labels[1] = {text, top - glm::dvec3(0.0, line, 0.0), {1.0f, 0.9f, 0.5f, 1.0f}};

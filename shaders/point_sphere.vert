@@ -11,7 +11,8 @@
 //   X in [(t - u) / (1 + t u), (t + u) / (1 - t u)],  t = a / b, u = tan beta,
 // in the screen plane's coordinates X = x / -z (NDC x = P00 X - P20, P the projection).
 //
-// point_sphere.frag shades it as small_sphere.frag shaded sphere.vert's quad: in the plane
+// point_sphere.frag shades it as small_sphere.frag shaded sphere.vert's quad (from the
+// normal's products with the up axis, the light and the halfway vector, v_side and so on): in the plane
 // across the sphere's near side, perpendicular to the line of sight f = c / |c|, the
 // silhouette is the disc x^2 + y^2 <= 1 in units of its radius h = (d - r) r / sqrt(d^2 - r^2)
 // along `side` and `up`. A screen point (X, Y) near the centre's (X_c, Y_c) = (c_x, c_y) / b
@@ -36,11 +37,12 @@ uniform float u_max_point_size;  // the largest the GL allows (render/gl_api.hpp
 // diameter x this of the eye (not small); the CPU draws those from copies (render/draw_lists.hpp).
 // 0: draw every point.
 uniform float u_batch_reach;
+uniform vec3 u_light_direction;  // lighting.frag's, towards the light
 
 flat out vec4 v_map;  // (x, y) = mat2(v_map) gl_PointCoord + v_offset
 flat out vec2 v_offset;
 flat out vec4 v_color;
-flat out vec3 v_side;
+flat out vec3 v_side;  // (y, . l, . h) of the world's side, up and forward (point_sphere.frag)
 flat out vec3 v_up;
 flat out vec3 v_forward;
 
@@ -86,9 +88,13 @@ void main() {
   vec3 helper = abs(forward.y) < 0.9 ? vec3(0.0, 1.0, 0.0) : vec3(1.0, 0.0, 0.0);
   vec3 side = normalize(cross(forward, helper));
   vec3 up = cross(side, forward);
-  v_side = u_world_from_eye * side;
-  v_up = u_world_from_eye * up;
-  v_forward = u_world_from_eye * forward;
+  vec3 world_side = u_world_from_eye * side;
+  vec3 world_up = u_world_from_eye * up;
+  vec3 world_forward = u_world_from_eye * forward;
+  vec3 halfway = normalize(u_light_direction - world_forward);  // to the eye: -forward
+  v_side = vec3(world_side.y, dot(world_side, u_light_direction), dot(world_side, halfway));
+  v_up = vec3(world_up.y, dot(world_up, u_light_direction), dot(world_up, halfway));
+  v_forward = vec3(world_forward.y, dot(world_forward, u_light_direction), dot(world_forward, halfway));
   // (X, Y) = middle + (gl_PointCoord - 1/2) (span, -span): y of gl_PointCoord runs down.
   vec2 span = 2.0 * size / (u_viewport.zw * scale);
   float k = (b / d) * sqrt(d * d - r * r) / r;

@@ -1,5 +1,5 @@
 // The collisions scene's panel: the broadphase switch (live, no reset) between the brute
-// force, sort-and-sweep and the uniform grid, the pair counts, the broadphase time per step,
+// force, sort-and-sweep, the uniform grid and auto (the faster for the ball count), the pair counts, the broadphase time per step,
 // a ball-count slider, and the logged time against the ball count for the three methods
 // (log-log: slope 2 for the brute force's n^2, a little over 1 for sort-and-sweep in the
 // crowding box, about 1 for the grid), plus a checkbox to draw the candidate pairs.
@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,9 +32,9 @@ struct panel_settings {
   bool log_y = true;
 };
 
-// The radio buttons, in broadphase_method order: the label, the scene's choice name, the tooltip.
+// The radio buttons: the label, the scene's choice (nothing: auto), its name, the tooltip.
 struct method_button {
-  broadphase_method method;
+  std::optional<broadphase_method> method;
   const char* label;
   const char* choice;
   const char* tooltip;
@@ -46,7 +47,20 @@ constexpr method_button method_buttons[] = {
     {broadphase_method::uniform_grid, "uniform grid", "uniform-grid",
      "File each box under the grid cell of its lower corner (cells as wide as the largest ball), test it only "
      "against the boxes of its own cell and of the neighbouring cells: each pair once"},
+    {std::nullopt, "auto", "auto", nullptr},  // its tooltip names the method in use (auto_tooltip)
 };
+
+const char* label_of(broadphase_method m) {
+  for (const auto& b : method_buttons)
+    if (b.method == m) return b.label;
+  return "";
+}
+
+std::string auto_tooltip(const collisions& scene) {
+  return "The faster method for the ball count (measured): sort-and-sweep below " +
+         std::to_string(collisions::auto_grid_min_balls) + " balls, the uniform grid from there. Now, with " +
+         std::to_string(scene.ball_count()) + " balls: " + label_of(collisions::auto_broadphase(scene.ball_count()));
+}
 
 double mean_logged(const collisions& scene, broadphase_method m) {
   for (const auto& p : scene.timing_log(m))
@@ -55,19 +69,25 @@ double mean_logged(const collisions& scene, broadphase_method m) {
 }
 
 void draw_method_switch(ui_state& state, collisions& scene) {
-  int method = static_cast<int>(scene.broadphase());
-  bool changed = false;
+  // the button of the scene's choice
+  int chosen = 0;
+  while (chosen + 1 < static_cast<int>(std::size(method_buttons)) &&
+         !(scene.broadphase_is_auto() ? !method_buttons[chosen].method
+                                      : method_buttons[chosen].method == scene.broadphase()))
+    ++chosen;
+  int button = chosen;
   // two to a line: the panel is narrow
   for (std::size_t e = 0; e < std::size(method_buttons); ++e) {
     if (e > 0) same_line_if_fits(checkbox_width(method_buttons[e].label));
-    changed |= ImGui::RadioButton(method_buttons[e].label, &method, static_cast<int>(method_buttons[e].method));
-    tooltip(method_buttons[e].tooltip);
+    ImGui::RadioButton(method_buttons[e].label, &button, static_cast<int>(e));
+    tooltip(method_buttons[e].tooltip ? method_buttons[e].tooltip : auto_tooltip(scene).c_str());
   }
   help_marker(
       "The broadphase switches at once, without a reset: the balls carry on. All three methods find the same "
-      "candidate pairs, so the motion is the same; only the time differs.");
-  if (changed) {
-    const method_button& entry = method_buttons[method];
+      "candidate pairs, so the motion is the same; only the time differs. Auto takes the faster one for the ball "
+      "count.");
+  if (button != chosen) {
+    const method_button& entry = method_buttons[button];
     scene.set_broadphase(entry.method);
     record_live_setting(state, "broadphase", std::string(entry.choice));
   }
@@ -101,10 +121,12 @@ void draw_counts(const collisions& scene) {
               stats.candidate_pairs, stats.touching_pairs);
     ImGui::EndTable();
   }
-  ImGui::TextWrapped("broadphase %.3f ms (mean %.3f ms)", stats.broadphase_ms, mean_logged(scene, scene.broadphase()));
+  ImGui::TextWrapped("broadphase %s%s: %.3f ms (mean %.3f ms)", label_of(scene.broadphase()),
+                     scene.broadphase_is_auto() ? " (auto)" : "", stats.broadphase_ms,
+                     mean_logged(scene, scene.broadphase()));
   tooltip(
-      "Wall-clock time of the last step's broadphase, and the mean over the steps run at this ball count with "
-      "this method");
+      "The method in use (auto: the faster one for this ball count), the wall-clock time of the last step's "
+      "broadphase, and the mean over the steps run at this ball count with this method");
   if (begin_wide_table("work", 2, 1, false)) {
     two_cells("of %llu pairs", "n(n-1)/2 distinct pairs of balls: the brute force tests every one of them each step",
               "contacts %.3f ms", "Narrowphase, impulses and walls of the last step (the same work for every method)",

@@ -157,15 +157,17 @@ TEST_F(lesson_folder, every_shipped_lesson_passes_the_check) {
 
 // [SECTION] Pauses
 
-// Plays `text` against a real simulation; returns what the pauses printed, and the frames
-// the script took to finish (a cap of 10,000).
+// What playing a lesson against a real simulation gave: what the pauses printed, and the
+// frames the script took to finish.
 struct played {
   std::string notices;
   int frames = 0;
   bool finished = false;
 };
 
-played play(const std::string& file, long long continue_after_frames) {
+// Plays the lesson frame by frame until it ends or `max_frames` have passed (a test that it
+// never ends gives a few times the frames it needs).
+played play(const std::string& file, long long continue_after_frames, int max_frames = 10000) {
   gui_script script;
   EXPECT_FALSE(load_gui_script(file, script));
   std::ostringstream notices;
@@ -174,7 +176,7 @@ played play(const std::string& file, long long continue_after_frames) {
   state.sim = &sim;
   script_player player(std::move(script), pause_behaviour{&notices, continue_after_frames});
   played result;
-  for (; result.frames < 10000 && !player.finished(); ++result.frames) {
+  for (; result.frames < max_frames && !player.finished(); ++result.frames) {
     EXPECT_FALSE(player.before_frame(state));
     if (sim.loaded()) sim.advance(1.0 / 60.0);
   }
@@ -193,7 +195,8 @@ TEST_F(lesson_folder, a_pause_says_where_it_stopped_and_continue_after_ends_it_b
   EXPECT_GE(unattended.frames, 2 * 30 + 10);
   EXPECT_LE(unattended.frames, 2 * 30 + 10 + 4);
 
-  const played attended = play(file, 0);  // nobody presses Space: it stays at the first pause
+  // Nobody presses Space: it stays at the first pause, for 4x the frames the unattended run took.
+  const played attended = play(file, 0, 4 * unattended.frames);
   EXPECT_FALSE(attended.finished);
   EXPECT_EQ(attended.notices, "paused at " + file + ":3 (Space or Next continues)\n");
 }

@@ -55,7 +55,7 @@ TEST_F(drive_test, every_scene_shortcuts_and_the_benchmarks_panel) {
   std::string script = "# every scene, a picture of each\n";
   std::vector<std::string> pictures;
   for (const auto& entry : framelab::registered_scenes()) {
-    script += "scene " + entry.info.name + "\nwait 20\nshot " + png(entry.info.name) + "\n";
+    script += "scene " + entry.info.name + "\nwait 10\nshot " + png(entry.info.name) + "\n";
     pictures.push_back(png(entry.info.name));
   }
   // A shipped preset: free-body with Poinsot's construction.

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -238,18 +239,39 @@ TEST(collisions, a_live_switch_is_recorded_so_a_reset_keeps_it) {
   EXPECT_EQ(dynamic_cast<const collisions&>(sim.current()).broadphase(), broadphase_method::uniform_grid);
 }
 
-TEST(collisions, the_broadphase_choice_keeps_its_names_and_default) {
-  // the golden hash of the default run depends on the default staying sort-and-sweep
+TEST(collisions, the_broadphase_choice_keeps_its_names_and_defaults_to_auto) {
+  // auto at the default 300 balls is sort-and-sweep; every method gives the same motion, so the
+  // golden hash of the default run does not depend on the choice
   for (const auto& p : collisions().parameters()) {
     if (p.name != "broadphase") continue;
-    EXPECT_EQ(p.default_value, param_value(std::string("sort-and-sweep")));
-    EXPECT_EQ(p.choices, (std::vector<std::string>{"brute-force", "sort-and-sweep", "uniform-grid"}));
+    EXPECT_EQ(p.default_value, param_value(std::string("auto")));
+    EXPECT_EQ(p.choices, (std::vector<std::string>{"auto", "brute-force", "sort-and-sweep", "uniform-grid"}));
   }
-  EXPECT_EQ(collisions::read_settings(collisions_defaults()).method, broadphase_method::sort_and_sweep);
+  EXPECT_EQ(collisions::read_settings(collisions_defaults()).method, std::nullopt);
   EXPECT_EQ(collisions::read_settings(collisions_with({{"broadphase", std::string("brute-force")}})).method,
             broadphase_method::brute_force);
   EXPECT_EQ(collisions::read_settings(collisions_with({{"broadphase", std::string("uniform-grid")}})).method,
             broadphase_method::uniform_grid);
+}
+
+TEST(collisions, auto_takes_sort_and_sweep_below_the_threshold_and_the_grid_from_it) {
+  const auto n = static_cast<std::int64_t>(collisions::auto_grid_min_balls);
+  collisions scene;
+  scene.reset(collisions_with({{"balls", n - 1}}));
+  EXPECT_TRUE(scene.broadphase_is_auto());
+  EXPECT_EQ(scene.broadphase(), broadphase_method::sort_and_sweep);
+  scene.reset(collisions_with({{"balls", n}}));
+  EXPECT_EQ(scene.broadphase(), broadphase_method::uniform_grid);
+  EXPECT_NE(scene.view().labels[0].text.find("uniform-grid broadphase (auto)"), std::string::npos);
+  // an explicit choice is kept whatever the count; auto again takes the count's method
+  scene.set_broadphase(broadphase_method::sort_and_sweep);
+  EXPECT_FALSE(scene.broadphase_is_auto());
+  EXPECT_EQ(scene.broadphase(), broadphase_method::sort_and_sweep);
+  EXPECT_EQ(scene.view().labels[0].text.find("(auto)"), std::string::npos);
+  scene.set_broadphase(std::nullopt);
+  EXPECT_EQ(scene.broadphase(), broadphase_method::uniform_grid);
+  scene.reset(collisions_with({{"balls", n}, {"broadphase", std::string("brute-force")}}));
+  EXPECT_EQ(scene.broadphase(), broadphase_method::brute_force);
 }
 
 }  // namespace

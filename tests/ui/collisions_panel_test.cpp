@@ -1,4 +1,4 @@
-// The collisions panel with no window: clicking "brute force" or "uniform grid" switches the
+// The collisions panel with no window: clicking "brute force", "uniform grid" or "auto" switches the
 // running scene's broadphase at once, without a reset (the step count and the balls carry on),
 // and records the parameter so that a reset keeps it; the timing plot draws once the log has
 // points, with a line for each of the three methods.
@@ -11,6 +11,7 @@
 #include "scenes/collisions.hpp"
 #include "scenes/registry.hpp"
 #include "tests/ui/headless_ui.hpp"
+#include "ui/widgets.hpp"
 #include "ui/ui_state.hpp"
 
 namespace framelab {
@@ -73,6 +74,24 @@ TEST_F(collisions_panel, the_third_radio_button_switches_to_the_uniform_grid_liv
   EXPECT_EQ(scene().world().last_step().candidate_pairs, scene().world().candidates().size());
   sim_.reset();
   EXPECT_EQ(scene().broadphase(), broadphase_method::uniform_grid);  // a reset keeps it
+}
+
+TEST_F(collisions_panel, the_fourth_radio_button_switches_to_auto_live) {
+  frame(ImVec2(0, 0), false);
+  frame(ImVec2(0, 0), false);
+  ImGuiWindow* window = ImGui::FindWindowByName("Collisions");
+  ASSERT_NE(window, nullptr);
+  // second line, after "uniform grid" (a radio button is as wide as a checkbox with its label)
+  const float x = window->DC.CursorStartPos.x + ui::checkbox_width("uniform grid") + ImGui::GetStyle().ItemSpacing.x;
+  const float y = window->DC.CursorStartPos.y + ImGui::GetFrameHeightWithSpacing();
+  click(ImVec2(x + 8.0f, y + 8.0f));
+
+  EXPECT_TRUE(scene().broadphase_is_auto());
+  EXPECT_EQ(scene().broadphase(), collisions::auto_broadphase(scene().ball_count()));
+  EXPECT_EQ(sim_.parameters().choice("broadphase"), "auto");  // recorded
+  EXPECT_EQ(state_.edited.choice("broadphase"), "auto");
+  sim_.reset();
+  EXPECT_TRUE(scene().broadphase_is_auto());  // a reset keeps it
 }
 
 TEST_F(collisions_panel, the_timing_plot_draws_with_logged_points) {

@@ -238,7 +238,7 @@ TYPED_TEST(uniform_grid, bad_boxes_are_rejected_before_anything_changes) {
 
 TEST(pair_radix_sort, sorts_like_std_sort_at_every_index_width) {
   std::mt19937 rng(43);
-  for (const std::size_t n : {2u, 3u, 2048u, 2049u, 100000u, 5000000u}) {
+  for (const std::size_t n : {2u, 3u, 2048u, 2049u, 4096u, 4097u, 100000u, 5000000u, 16777217u}) {
     std::uniform_int_distribution<std::uint32_t> index(0, static_cast<std::uint32_t>(n - 1));
     std::vector<index_pair> pairs, scratch;
     for (int k = 0; k < 3000; ++k) {
