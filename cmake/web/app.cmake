@@ -3,7 +3,8 @@
 #                   (scene files, lessons; at /assets) and the interface font inside, WebGL2,
 #                   the shell app/platform/web_shell.html;
 #   framelab_node.js  the same program for node with the real file system (NODERAWFS): `sim`
-#                   and `bench` under node, compared with the desktop's (tests/web).
+#                   and `bench` under node, compared with the desktop's (tests/web); its V8
+#                   setting in app/platform/node_preamble.js.
 # Both: WebGL2 only (the node program links the same GL calls, never made there).
 target_link_options(framelab_app INTERFACE -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2)
 # The link optimises the whole WebAssembly once more with binaryen's wasm-opt at the compile's
@@ -27,4 +28,6 @@ set_property(TARGET framelab APPEND PROPERTY LINK_DEPENDS ${PROJECT_SOURCE_DIR}/
 add_executable(framelab_node)
 target_link_libraries(framelab_node PRIVATE framelab_app)
 set_target_properties(framelab_node PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
-target_link_options(framelab_node PRIVATE -sENVIRONMENT=node -sNODERAWFS=1)
+target_link_options(framelab_node PRIVATE -sENVIRONMENT=node -sNODERAWFS=1
+  "SHELL:--pre-js ${PROJECT_SOURCE_DIR}/app/platform/node_preamble.js")
+set_property(TARGET framelab_node APPEND PROPERTY LINK_DEPENDS ${PROJECT_SOURCE_DIR}/app/platform/node_preamble.js)

@@ -168,8 +168,8 @@ struct is_ad_scalar<basic_dual<T, Tangent, Z>> : std::true_type {};
 // of dual_rules::weighted, one test per call, not one per part.
 template <class T, class Tangent, zero_parts Z, class Rule>
 basic_dual<T, Tangent, Z> lift(const basic_dual<T, Tangent, Z>& x, const Rule& rule) {
-  const T fx = rule.f(x.real());
-  const T dfx = dual_rules::df_of(rule, x.real(), fx);
+  const dual_rules::value_and_slope<T> values = dual_rules::f_and_df_of(rule, x.real());
+  const T fx = values.f, dfx = values.df;
   if constexpr (Z == zero_parts::ieee) dual_detail::non_finite_derivative_seen |= !std::isfinite(dfx);
   if (Z == zero_parts::ieee || std::isfinite(dfx)) [[likely]]
     return {fx,

@@ -26,6 +26,8 @@
 #include <type_traits>
 #include <numbers>
 
+#include "core/sin_cos.hpp"
+
 namespace framelab::dual_rules {
 
 // [SECTION] helpers
@@ -72,6 +74,21 @@ T df_of(const Rule& rule, T x, T fx) {
     return rule.df(x, fx);
   } else {
     return std::isnan(fx) ? fx : rule.df(x, fx);
+  }
+}
+// f(x) and f'(x) (as df_of gives it) for the lifts. A rule that computes both at once says so
+// with a static f_df(x) returning them (sin and cos: one argument reduction, core/sin_cos.hpp).
+template <class T>
+struct value_and_slope {
+  T f, df;
+};
+template <class Rule, class T>
+value_and_slope<T> f_and_df_of(const Rule& rule, T x) {
+  if constexpr (requires { Rule::f_df(x); }) {
+    return Rule::f_df(x);
+  } else {
+    const T fx = rule.f(x);
+    return {fx, df_of(rule, x, fx)};
   }
 }
 template <class Rule, class T>
@@ -198,6 +215,7 @@ struct sin_rule {
   static constexpr bool df_nan_where_f_nan = true;
   template <class T> static T f(T x) { return std::sin(x); }
   template <class T> static T df(T x, T) { return std::cos(x); }
+  template <class T> static value_and_slope<T> f_df(T x) { const auto r = sin_cos(x); return {r.sin, r.cos}; }
   template <class T> static T d2f(T, T fx, T) { return -fx; }
 };
 // cos' = -sin, cos'' = -cos
@@ -205,6 +223,7 @@ struct cos_rule {
   static constexpr bool df_nan_where_f_nan = true;
   template <class T> static T f(T x) { return std::cos(x); }
   template <class T> static T df(T x, T) { return -std::sin(x); }
+  template <class T> static value_and_slope<T> f_df(T x) { const auto r = sin_cos(x); return {r.cos, -r.sin}; }
   template <class T> static T d2f(T, T fx, T) { return -fx; }
 };
 // tan' = 1 + tan^2, tan'' = 2 tan (1 + tan^2)

@@ -101,8 +101,8 @@ struct is_ad_scalar<hyper_dual<T>> : std::true_type {};
 template <class T, class Rule>
 hyper_dual<T> lift(const hyper_dual<T>& x, const Rule& rule) {
   using dual_rules::weighted;
-  const T f = rule.f(x.real());
-  const T df = dual_rules::df_of(rule, x.real(), f);
+  const dual_rules::value_and_slope<T> values = dual_rules::f_and_df_of(rule, x.real());
+  const T f = values.f, df = values.df;
   const T d2f = dual_rules::d2f_of(rule, x.real(), f, df);
   return {f, weighted(df, x.eps1()), weighted(df, x.eps2()),
           weighted(df, x.eps12()) + weighted(d2f, x.eps1() * x.eps2())};

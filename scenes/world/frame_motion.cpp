@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/ad/dual_glm.hpp"
+#include "core/sin_cos.hpp"
 
 namespace framelab {
 
@@ -71,7 +72,7 @@ std::optional<motion_fault> evaluate_motion(const frame_motion& m, const express
     const jet j = eval.derivatives(term.angle, t);
     if (!finite(j)) return motion_fault{"rotation " + std::to_string(k + 1) + " angle", &term.angle};
     if (term.angle.uses_time && turning++ == 0) before_turning = q, turning_jet = j, turning_axis = term.axis;
-    q = q * glm::angleAxis(j.value, term.axis);
+    q = q * turn_about(j.value, term.axis);
   }
   out.pose.rotation = glm::normalize(q);
   out.pose.scale = 1.0;
