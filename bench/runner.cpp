@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -177,9 +178,16 @@ bool runner::wait_for(std::chrono::milliseconds timeout) {
 
 void runner::work(std::vector<bench_case> cases, run_priority priority) {
   if (priority == run_priority::below_ui) {
-    // Linux schedules threads as tasks: this changes this thread's niceness only. A
-    // failure (e.g. a sandbox forbidding it) leaves the priority as it was.
-    [[maybe_unused]] const int ignored = ::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 5);
+    // Linux schedules threads as tasks: this changes this thread's niceness only, to five
+    // steps below what it inherited from the thread that started the run (at most 19: an app
+    // started with `nice -n 10` keeps its worker below it, not at 5, above it). A failure
+    // (e.g. a sandbox forbidding it) leaves the priority as it was.
+    const auto thread = static_cast<id_t>(::gettid());
+    errno = 0;
+    const int inherited = ::getpriority(PRIO_PROCESS, thread);
+    if (errno == 0) {
+      [[maybe_unused]] const int ignored = ::setpriority(PRIO_PROCESS, thread, std::min(inherited + 5, 19));
+    }
   }
   for (std::size_t i = 0; i < cases.size(); ++i) {
     if (stop_.load() || !run_case(cases[i], i, cases[i].timing)) break;
