@@ -71,6 +71,7 @@ std::optional<std::string> prepare_simulation(const std::string& scene_argument,
 
 int run_sim(const sim_options& options, std::ostream& out, std::ostream& err) {
   simulation sim;
+  sim.set_history_kept(false);  // the rows read channel_values()
   if (auto error = prepare_simulation(options.scene, options.sets, sim)) {
     err << "framelab: error: " << *error << "\n";
     return 2;

@@ -125,7 +125,7 @@ void simulation::record() {
       paused_ = true;
     }
   }
-  history_.append(time_, latest_);
+  if (history_kept_) history_.append(time_, latest_);
 }
 
 void simulation::fixed_step() {

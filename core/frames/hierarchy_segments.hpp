@@ -47,6 +47,14 @@ inline std::vector<std::uint32_t> ancestors_root_first(const std::uint32_t* pare
 template <class Frame, class World, class Compose, class Sweep>
 void sweep_in_segments(std::size_t n, std::size_t k, const std::uint32_t* parent, const std::uint32_t* depth,
                        Frame* stacks, std::size_t frames, World world, Compose compose, Sweep sweep) {
+  // One segment (every tree under parallel_sweep_min_nodes): the sweep alone, without the
+  // bounds' allocation and the threads' set-up, which cost a 7-node tree's sweep ~23 % of its
+  // time on the desktop (`bench hierarchy --nodes 7`; docs/performance.md, issue 28).
+  if (k <= 1) {
+    world(stacks[0]);
+    sweep(0, n, stacks);
+    return;
+  }
   const std::vector<std::size_t> bounds = segment_bounds(n, k);
   for (std::size_t s = 0; s < k; ++s) {
     Frame* stack = stacks + s * frames;

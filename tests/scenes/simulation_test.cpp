@@ -169,6 +169,28 @@ TEST(simulation, pauses_with_a_message_when_a_channel_turns_non_finite) {
   EXPECT_FALSE(sim.fault());
 }
 
+// Without the history (the headless `sim`) every step still reads the channels and checks
+// them: the same values and the same fault, at the same step, as with it.
+TEST(simulation, without_the_history_reads_and_checks_the_channels_the_same) {
+  simulation kept = loaded(0.01, 0.05), bare = loaded(0.01, 0.05);
+  bare.set_history_kept(false);
+  bare.reset();
+  for (int i = 0; i < 3; ++i) {
+    kept.single_step();
+    bare.single_step();
+  }
+  EXPECT_EQ(bare.channel_values(), kept.channel_values());
+  EXPECT_EQ(kept.history().size(), 4u);
+  EXPECT_EQ(bare.history().size(), 0u);
+  for (int i = 0; i < 20; ++i) {
+    kept.single_step();
+    bare.single_step();
+  }
+  ASSERT_TRUE(kept.fault());
+  EXPECT_EQ(bare.fault(), kept.fault());
+  EXPECT_EQ(bare.step_count(), kept.step_count());
+}
+
 // The simulation records what each declared getter returns, in declaration order.
 TEST(simulation, records_each_channel_through_its_own_getter) {
   simulation sim = loaded(0.25);
