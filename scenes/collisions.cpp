@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <limits>
 #include <numbers>
+#include <string>
 #include <unordered_set>
 
 #include "common/splitmix64.hpp"
@@ -54,16 +55,18 @@ const int collisions_registered = register_scene<collisions>(
      "step, so last step's order is nearly sorted and re-sorting is cheap. The uniform grid cuts space into cubic "
      "cells as wide as the largest ball, files each ball's box under the cell holding its lower corner, and tests "
      "each ball only against those filed in its own or a neighbouring cell (two neighbouring cells once, from the "
-     "one below), so every pair is found once. By default (auto) the scene takes sort-and-sweep for fewer than "
-     "1,200 balls and the grid from there, whichever was measured faster. All three find the same candidate pairs "
-     "(boxes overlap), so the motion is identical; the narrowphase keeps the touching ones (|x_j - x_i| <= r_i + r_j). Touching balls that "
-     "approach get the impulse J = -(1 + e) v_n / (1/m_i + 1/m_j) along the line of "
-     "centres: momentum is kept, and with restitution e = 1 so is the kinetic energy; e < 1 turns some into heat. "
-     "Overlaps are undone by moving positions only, which adds no energy. In the Collisions panel, switch the "
-     "broadphase and drag the ball count: the brute force's time grows as n^2, sort-and-sweep's far more slowly "
-     "(in this fixed box more balls are also more crowded, so it too grows faster than n), the grid's about as n. "
-     "Colour shows speed. "
-     "With drum_rate the box turns like a drum: its walls push the balls, and energy is no longer conserved.",
+     "one below), so every pair is found once. By default (auto) the scene takes sort-and-sweep for fewer than " +
+         std::to_string(collisions::auto_grid_min_balls) +
+         " balls and the grid from there, whichever was measured faster. All three find the same candidate pairs "
+         "(boxes overlap), so the motion is identical; the narrowphase keeps the touching ones "
+         "(|x_j - x_i| <= r_i + r_j). Touching balls that approach get the impulse "
+         "J = -(1 + e) v_n / (1/m_i + 1/m_j) along the line of "
+         "centres: momentum is kept, and with restitution e = 1 so is the kinetic energy; e < 1 turns some into heat. "
+         "Overlaps are undone by moving positions only, which adds no energy. In the Collisions panel, switch the "
+         "broadphase and drag the ball count: the brute force's time grows as n^2, sort-and-sweep's far more slowly "
+         "(in this fixed box more balls are also more crowded, so it too grows faster than n), the grid's about as n. "
+         "Colour shows speed. "
+         "With drum_rate the box turns like a drum: its walls push the balls, and energy is no longer conserved.",
      {"total_energy", "momentum_y", "touching_pairs", "broadphase_ms"}});
 
 // The balls' generator: splitmix64 seeded from the scene's seed parameter.
@@ -106,8 +109,8 @@ std::vector<param_def> collisions::parameters() const {
                    "The box turns about the horizontal z axis through its centre (a drum); 0: a still box"),
       choice_param("broadphase", auto_name, {auto_name, "brute-force", "sort-and-sweep", "uniform-grid"},
                    "How candidate pairs are found: every distinct pair, sort-and-sweep along one axis, the "
-                   "pairs sharing a cell of a uniform grid, or auto: sort-and-sweep below 1,200 balls, the grid "
-                   "from there (the faster of the two)"),
+                   "pairs sharing a cell of a uniform grid, or auto: sort-and-sweep below " +
+                       std::to_string(auto_grid_min_balls) + " balls, the grid from there (the faster of the two)"),
       integer_param("iterations", d.iterations, 1, 20, "Contact passes per step (more: piles sink less)"),
       boolean_param(
           "show_pairs", d.show_pairs,

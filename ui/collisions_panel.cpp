@@ -1,8 +1,9 @@
 // The collisions scene's panel: the broadphase switch (live, no reset) between the brute
-// force, sort-and-sweep, the uniform grid and auto (the faster for the ball count), the pair counts, the broadphase time per step,
-// a ball-count slider, and the logged time against the ball count for the three methods
-// (log-log: slope 2 for the brute force's n^2, a little over 1 for sort-and-sweep in the
-// crowding box, about 1 for the grid), plus a checkbox to draw the candidate pairs.
+// force, sort-and-sweep, the uniform grid and auto (the faster for the ball count), the pair
+// counts, the broadphase time per step, a ball-count slider, and the logged time against the
+// ball count for the three methods (log-log: slope 2 for the brute force's n^2, a little over
+// 1 for sort-and-sweep in the crowding box, about 1 for the grid), plus a checkbox to draw the
+// candidate pairs.
 #include <imgui.h>
 
 #include <algorithm>
