@@ -259,6 +259,9 @@ cli_request parse_command_line(int argc, const char* const* argv, std::ostream& 
   shot->add_option("--size", size_text, "Window size in pixels, WxH (default 1280x720)");
   add_ui_scale_option(*shot, request.shot.ui_scale_percent);
   shot->add_option("--out", request.shot.out, "PNG file to write")->required();
+  shot->add_flag("--draw-hidden", request.shot.draw_hidden,
+                 "Stream every ball of a large ball batch to the GPU, the hidden ones too (no occlusion culling: the "
+                 "same picture, for comparing)");
   std::string record_size_text;
   auto* record = app.add_subcommand(
       "record", "Run the real window offscreen for --seconds and encode every frame: .mp4 (H.264), .gif, .webm (VP8) or DIR/ (PNGs)");

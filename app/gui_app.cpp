@@ -359,6 +359,7 @@ struct gui_session {
   overlay_signature overlays_shown;
   std::string draw_problem;
   double draw_data_seconds = 0.0;
+  std::size_t batch_culled = 0, batch_balls = 0;  // the last frame's: balls of the stage's batch left out, of all
   bool swap_pending = false;
   int frame = 0;
 };
@@ -446,6 +447,8 @@ bool gui_session::one_frame() {
   const scene_view& shown = ui::stage_view(sim.view(), state.hidden, hidden_view);
   auto problem =
       draw_stage(renderer, shown, camera, ui::current_stage(state), framebuffer_ratio, width, height, state.selected_node);
+  batch_culled = renderer.last_lists().batch_hidden;
+  batch_balls = batch_culled + renderer.last_lists().batch.size();
   if (const auto second = second_observer(state, shown)) {
     const auto second_problem = draw_stage(renderer, second->view, camera, second->stage, framebuffer_ratio, width,
                                            height, state.selected_node);
@@ -585,6 +588,7 @@ int run_gui(const gui_run& run_asked, std::ostream& out, std::ostream& err) {
   render::scene_renderer& renderer = session->renderer;
   try {
     renderer.init();
+    renderer.set_occlusion_culling(run.occlusion_culling);
   } catch (const std::exception& e) {
     err << "framelab: renderer: " << e.what() << "\n";
     ImGui_ImplOpenGL3_Shutdown();
@@ -668,6 +672,10 @@ int run_gui(const gui_run& run_asked, std::ostream& out, std::ostream& err) {
     out << "mean frame time: " << timer.mean_ms() << " ms over " << timer.counted << " frames ("
         << (timer.mean_ms() > 0.0 ? 1000.0 / timer.mean_ms() : 0.0) << " fps); draw data built in "
         << 1e6 * session->draw_data_seconds / std::max(1, run.frames) << " us per frame\n";
+    if (session->batch_balls > 0) {
+      out << "hidden balls culled: " << session->batch_culled << " of " << session->batch_balls
+          << " in the last frame\n";
+    }
   }
 
   if (!files.settings.empty()) {

@@ -68,6 +68,7 @@ int main(int argc, char** argv) {
                                   request.shot.frames);
       run.png_path = request.shot.out;
       run.ui_scale_percent = request.shot.ui_scale_percent;
+      run.occlusion_culling = !request.shot.draw_hidden;
       return run_gui(run, std::cout, std::cerr);
     }
     case command_kind::record: {

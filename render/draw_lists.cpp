@@ -64,6 +64,7 @@ void add_segment(const glm::dvec3& a, const glm::dvec3& b, const glm::vec4& colo
 
 void draw_lists::clear() {
   batch = {};
+  batch_hidden = 0;
   for (auto& list : opaque) list.clear();
   for (auto& list : translucent) list.clear();
   lines.clear();
@@ -191,6 +192,11 @@ void build_draw_lists(const scene_view& view, const draw_settings& settings, dra
     add_shape(node.shape, node.world, node.size, color, pixels, out);
   }
   add_batch_exceptions(view.spheres.spheres, settings.eye, small_reach, out);
+  if (settings.sprites != nullptr && out.batch.size() >= occlusion_min_balls) {
+    out.batch_hidden = out.occlusion.cull(out.batch, *settings.sprites, settings.drawn_pixels, glm::vec3(settings.eye),
+                                          static_cast<float>(small_reach * small_reach), out.batch_visible);
+    out.batch = out.batch_visible;
+  }
   for (const auto& v : view.vectors) {
     if (v.visible) add_arrow(v.origin, v.value * v.scale, v.color, out);
   }
@@ -215,14 +221,14 @@ void add_batch_exceptions(std::span<const packed_sphere> batch, const glm::dvec3
   float nearest = std::numeric_limits<float>::max(), farthest = 0.0f;
   for (std::size_t k = 0; k < batch.size(); ++k) {
     const packed_sphere& s = batch[k];
-    const glm::vec3 to_eye = s.centre - from;
-    const float distance = glm::dot(to_eye, to_eye);
     if (ordered) {
+      const glm::vec3 to_eye = s.centre - from;
+      const float distance = glm::dot(to_eye, to_eye);
       out.batch_distance[k] = distance;
       nearest = std::min(nearest, distance);
       farthest = std::max(farthest, distance);
     }
-    const bool small = distance > s.diameter * s.diameter * reach_squared;
+    const bool small = beyond_reach(s, from, reach_squared);
     if (small && opaque_rgba(s.rgba)) continue;
     add_round_sphere(small ? mesh_kind::small_round_sphere : mesh_kind::round_sphere, glm::dvec3(s.centre),
                      s.diameter, s.rgba, out);

@@ -13,6 +13,9 @@
 
 #include "core/glm_config.hpp"
 #include "core/scene_view.hpp"
+#include "render/pixel_rect.hpp"
+#include "render/point_sprite.hpp"
+#include "render/sphere_occlusion.hpp"
 
 namespace framelab::render {
 
@@ -82,6 +85,11 @@ struct draw_settings {
   const camera_setup* camera = nullptr;  // the grid follows its target and distance; none: no grid
   int selected_node = -1;  // drawn tinted
   float line_scale = 1.0f;  // framebuffer pixels per pixel at 100 % (interface scale x HiDPI ratio)
+  // The point sprites' camera and the pixels the scissor lets through (in the camera's viewport's
+  // pixels), for culling the hidden balls of a batch of occlusion_min_balls or more
+  // (render/sphere_occlusion.hpp); none: every ball is streamed.
+  const sprite_camera* sprites = nullptr;
+  pixel_rect drawn_pixels{};
 };
 
 struct draw_lists {
@@ -98,6 +106,10 @@ struct draw_lists {
   std::vector<packed_sphere> batch_by_distance;
   std::vector<float> batch_distance;         // per sphere of the view's batch: |c - eye|^2 (scratch)
   std::vector<std::uint32_t> bucket_start;  // the counting sort's (scratch)
+  // The batch's balls that can change a pixel, when culled (draw_settings::sprites), and how many were left out.
+  std::vector<packed_sphere> batch_visible;
+  std::size_t batch_hidden = 0;
+  sphere_occlusion occlusion;  // its depth buffer (scratch)
 
   void clear();
   // The instances of the lists (a batch's points not counted).
@@ -127,6 +139,8 @@ void add_grid(const camera_setup& camera, float width_px, draw_lists& out);
 // d small_reach of `eye` (not small) and the see-through ones.
 inline constexpr std::size_t distance_buckets = 256;  // few: the placing pass writes to as many places at once
 inline constexpr std::size_t ordered_batch_max = 32768;
+// The batches whose hidden balls are culled (render/sphere_occlusion.hpp): measured in docs/performance.md.
+inline constexpr std::size_t occlusion_min_balls = 32768;
 void add_batch_exceptions(std::span<const packed_sphere> batch, const glm::dvec3& eye, double small_reach,
                           draw_lists& out);
 

@@ -26,13 +26,6 @@ glm::dmat4 narrowed(const glm::dmat4& projection, int width, int height, int gua
   return glm::scale(glm::dmat4(1.0), share) * projection;
 }
 
-// The pixels of both rectangles (empty: a zero width or height).
-pixel_rect intersection(const pixel_rect& a, const pixel_rect& b) {
-  const int x = std::max(a.x, b.x), y = std::max(a.y, b.y);
-  const int right = std::min(a.x + a.width, b.x + b.width), top = std::min(a.y + a.height, b.y + b.height);
-  return {x, y, std::max(0, right - x), std::max(0, top - y)};
-}
-
 // Per-instance attributes 2-6 of the mesh shader (shaders/mesh.vert) from the bound array
 // buffer at `offset`: three axes and the origin (floats), the colour (normalized bytes).
 void point_instance_attributes(std::size_t offset) {
@@ -218,12 +211,23 @@ std::optional<std::string> scene_renderer::draw(const scene_view& view, const or
   const pixel_rect band{viewport.x - guard, viewport.y - guard, width + 2 * guard, height + 2 * guard};
   glViewport(band.x, band.y, band.width, band.height);
 
+  const double aspect = static_cast<double>(width) / height;
+  const glm::dmat4 band_projection = narrowed(camera.projection(aspect), width, height, guard);
+  const glm::mat4 eye_from_world(camera.view());
+  const glm::mat4 projection(band_projection);
+  // The batch's point sprites as point_sphere.vert places them, in the band's pixels.
+  const sprite_camera sprites{.view = eye_from_world,
+                              .projection = projection,
+                              .viewport = {static_cast<float>(band.width), static_cast<float>(band.height)},
+                              .max_point_size = max_point_size_};
   const double fov = orbit_camera::field_of_view_deg * std::numbers::pi / 180.0;
   const draw_settings settings{.eye = camera.eye(),
                                .pixels_per_radian = height / (2.0 * std::tan(0.5 * fov)),
                                .camera = &camera.setup(),
                                .selected_node = selected_node,
-                               .line_scale = line_scale_};
+                               .line_scale = line_scale_,
+                               .sprites = occlusion_culling_ ? &sprites : nullptr,
+                               .drawn_pixels = {drawn.x - band.x, drawn.y - band.y, drawn.width, drawn.height}};
   const auto start = std::chrono::steady_clock::now();
   try {
     build_draw_lists(view, settings, lists_);
@@ -252,8 +256,6 @@ std::optional<std::string> scene_renderer::draw(const scene_view& view, const or
   glEnable(GL_DEPTH_TEST);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   glDisable(GL_CULL_FACE);
-  const double aspect = static_cast<double>(width) / height;
-  const glm::dmat4 band_projection = narrowed(camera.projection(aspect), width, height, guard);
   const glm::mat4 view_projection(band_projection * camera.view());
 
   // Opaque meshes with depth writes; then the lines and the translucent meshes (ghosts)
@@ -264,8 +266,6 @@ std::optional<std::string> scene_renderer::draw(const scene_view& view, const or
   glUniformMatrix4fv(mesh_program_.uniform("u_view_projection"), 1, GL_FALSE, glm::value_ptr(view_projection));
   glUniform3fv(mesh_program_.uniform("u_eye"), 1, glm::value_ptr(glm::vec3(camera.eye())));
   glUniform3fv(mesh_program_.uniform("u_light_direction"), 1, glm::value_ptr(light_direction));
-  const glm::mat4 eye_from_world(camera.view());
-  const glm::mat4 projection(band_projection);
   const glm::mat3 world_from_eye = glm::transpose(glm::mat3(eye_from_world));
   for (shader_program* program : {&sphere_program_, &point_sphere_program_}) {
     program->use();

@@ -13,14 +13,9 @@
 #include "render/draw_lists.hpp"
 #include "render/gl_resources.hpp"
 #include "render/orbit_camera.hpp"
+#include "render/pixel_rect.hpp"
 
 namespace framelab::render {
-
-// A rectangle of the framebuffer in OpenGL's pixels (origin bottom left). A viewport may
-// reach past the framebuffer's edges (a picture centred off the window's centre).
-struct pixel_rect {
-  int x = 0, y = 0, width = 0, height = 0;
-};
 
 class scene_renderer {
  public:
@@ -42,6 +37,9 @@ class scene_renderer {
   // default_trail_width_px or their own width, times this. The app sets it from the
   // interface scale (the stage's in presentation mode) and the HiDPI framebuffer ratio.
   void set_line_scale(float pixels) { line_scale_ = std::clamp(pixels, 1.0f, 16.0f); }
+  // Whether a large sphere batch's hidden balls are left out of the stream (render/sphere_occlusion.hpp);
+  // the picture is the same either way. On by default.
+  void set_occlusion_culling(bool on) { occlusion_culling_ = on; }
   // The CPU time the last draw spent building its draw data, and what it built (its batch
   // is the drawn view's: read it only while that view lives).
   double last_build_seconds() const { return last_build_seconds_; }
@@ -67,6 +65,7 @@ class scene_renderer {
   float batch_reach_ = 0.0f;  // a batch's point is skipped within d times this of the eye
   draw_lists lists_;
   float line_scale_ = 1.0f;
+  bool occlusion_culling_ = true;
   double last_build_seconds_ = 0.0;
   int frames_since_error_check_ = 0;
 };

@@ -1,0 +1,58 @@
+#pragma once
+// Exact occlusion culling of a sphere batch's point sprites (render/draw_lists.hpp), on the CPU:
+// a ball is left out of the streamed batch only when it cannot change a single pixel. In a
+// settled pile of 100,000 balls most are hidden behind others, and every one drawn still costs
+// a CPU rasterizer (llvmpipe) a point set-up, binning and a depth test per block.
+//
+// Two passes, in any order of the balls (no sort), over a depth buffer at the viewport's pixels:
+//  1. every ball the batch certainly draws as a point sprite (opaque, small, in view) writes
+//     min(buffer, its sprite's depth) at the pixels it certainly covers: pixel centres inside
+//     its square and its disc (render/point_sprite.hpp) by an inner margin;
+//  2. a ball is hidden when at every pixel its square can touch (by an outer margin) that the
+//     scissor lets through, the buffer holds a depth nearer than its own by depth_margin.
+// A hidden ball's fragments all lose the depth test to a drawn ball's (whatever the order they
+// are drawn in), so the picture and the final depth buffer are the same without it. Its own
+// writes never hide it (strictly nearer), so the nearest writer of each pixel is never culled.
+// Only the batch's point sprites act or are culled: not its balls drawn from the lists (quads
+// near the eye, see-through ones), which stay in the batch for the shader to skip as before.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/scene_view.hpp"
+#include "render/pixel_rect.hpp"
+#include "render/point_sprite.hpp"
+
+namespace framelab::render {
+
+// Margins for the GPU's float rounding against this CPU's and for the 24-bit depth buffer:
+// pixels (a GL rasterizer snaps a point's position to 1/256 px at least) and window depth
+// (2^-16: 256 steps of a 24-bit buffer, ~100 float roundings near 1).
+inline constexpr float sprite_pixel_margin = 1.0f / 16.0f;
+inline constexpr float sprite_depth_margin = 1.0f / 65536.0f;
+
+class sphere_occlusion {
+ public:
+  // Copies to `visible` the spheres of `batch` (in its order) but those that cannot change a
+  // pixel of `drawn` (the scissor's pixels, in the camera's viewport's pixels); the balls it may
+  // cull are the opaque ones beyond diameter x sqrt(reach_squared) of `eye` (draw_lists.hpp's
+  // small ones). Returns how many it left out.
+  std::size_t cull(std::span<const packed_sphere> batch, const sprite_camera& camera, const pixel_rect& drawn,
+                   const glm::vec3& eye, float reach_squared, std::vector<packed_sphere>& visible);
+
+ private:
+  // A ball that may be culled: its index in the batch, its depth, the pixels its square may touch.
+  struct candidate {
+    std::uint32_t index;
+    float depth;
+    int x0, x1, y0, y1;  // inclusive, clipped to the drawn rectangle
+  };
+  void cover(const point_sprite& sprite);        // pass 1
+  bool hidden(const candidate& ball) const;      // pass 2
+  pixel_rect drawn_;
+  std::vector<float> depth_;  // drawn_.width x drawn_.height, rows from the bottom
+  std::vector<candidate> candidates_;
+};
+
+}  // namespace framelab::render
