@@ -4,6 +4,10 @@
 #include <cmath>
 #include <limits>
 
+#if FRAMELAB_X86_DISPATCH
+#include <immintrin.h>
+#endif
+
 namespace framelab::render {
 
 namespace {
@@ -23,7 +27,29 @@ int last_pixel(float high) {
   return t - (static_cast<float>(t) > v ? 1 : 0);
 }
 
+// A sprite whose square, with the outer margin, touches at most 8 x 8 pixels (8 > size + 1/8 + 1/8):
+// one 8-wide row at a time.
+constexpr float block_sprite_max = 7.5f;
+
 }  // namespace
+
+// Pass 1 and the candidate for pass 2: the pixels the square may touch, the outer margin added.
+void sphere_occlusion::add(std::uint32_t index, const point_sprite& sprite) {
+#if FRAMELAB_X86_DISPATCH
+  if (sprite.size <= block_sprite_max) {
+    cover_avx2(sprite);
+  } else {
+    cover(sprite);
+  }
+#else
+  cover(sprite);
+#endif
+  const float half = 0.5f * sprite.size + sprite_pixel_margin;
+  candidates_.push_back({index, sprite.depth, std::max(drawn_.x, first_pixel(sprite.centre.x - half)),
+                         std::min(drawn_.x + drawn_.width - 1, last_pixel(sprite.centre.x + half)),
+                         std::max(drawn_.y, first_pixel(sprite.centre.y - half)),
+                         std::min(drawn_.y + drawn_.height - 1, last_pixel(sprite.centre.y + half))});
+}
 
 // Pass 1. Certainly covered: pixel centres (x, y) inside the square by the margin,
 //   |x - centre.x| <= size / 2 - margin  and  |y - centre.y| <= size / 2 - margin,
@@ -45,9 +71,8 @@ void sphere_occlusion::cover(const point_sprite& sprite) {
     const int x0 = std::max({drawn_.x, first_pixel(square_low), first_pixel(sprite.disc_centre.x - across)});
     const int x1 = std::min({drawn_.x + drawn_.width - 1, last_pixel(square_high),
                              last_pixel(sprite.disc_centre.x + across)});
-    float* row = depth_.data() + static_cast<std::size_t>(j - drawn_.y) * static_cast<std::size_t>(drawn_.width) -
-                 drawn_.x;
-    for (int i = x0; i <= x1; ++i) row[i] = std::min(row[i], sprite.depth);
+    float* pixels = row(j) - drawn_.x;
+    for (int i = x0; i <= x1; ++i) pixels[i] = std::min(pixels[i], sprite.depth);
   }
 }
 
@@ -55,41 +80,55 @@ void sphere_occlusion::cover(const point_sprite& sprite) {
 bool sphere_occlusion::hidden(const candidate& ball) const {
   const float limit = ball.depth - sprite_depth_margin;
   for (int j = ball.y0; j <= ball.y1; ++j) {
-    const float* row =
-        depth_.data() + static_cast<std::size_t>(j - drawn_.y) * static_cast<std::size_t>(drawn_.width) - drawn_.x;
+    const float* pixels = row(j) - drawn_.x;
     for (int i = ball.x0; i <= ball.x1; ++i) {
-      if (!(row[i] < limit)) return false;
+      if (!(pixels[i] < limit)) return false;
     }
   }
   return true;
+}
+
+void sphere_occlusion::add_batch(std::span<const packed_sphere> batch, const sprite_camera& camera,
+                                 const glm::vec3& eye, float reach_squared) {
+  for (std::size_t k = 0; k < batch.size(); ++k) {
+    const packed_sphere& s = batch[k];
+    if (!beyond_reach(s, eye, reach_squared) || !opaque_rgba(s.rgba)) continue;
+    if (const auto sprite = point_sprite_of(s.centre, s.diameter, camera)) add(static_cast<std::uint32_t>(k), *sprite);
+  }
 }
 
 std::size_t sphere_occlusion::cull(std::span<const packed_sphere> batch, const sprite_camera& camera,
                                    const pixel_rect& drawn, const glm::vec3& eye, float reach_squared,
                                    std::vector<packed_sphere>& visible) {
   drawn_ = drawn;
-  depth_.assign(static_cast<std::size_t>(std::max(0, drawn.width)) * static_cast<std::size_t>(std::max(0, drawn.height)),
+  drawn_.width = std::max(0, drawn.width);
+  drawn_.height = std::max(0, drawn.height);
+  stride_ = (drawn_.width + 16) / 8 * 8;
+  depth_.assign(static_cast<std::size_t>(stride_) * static_cast<std::size_t>(drawn_.height) + 8,
                 std::numeric_limits<float>::infinity());
+  const auto misaligned = reinterpret_cast<std::uintptr_t>(depth_.data()) % 32 / sizeof(float);
+  grid_ = depth_.data() + (8 - misaligned) % 8;
   candidates_.clear();
-  for (std::size_t k = 0; k < batch.size(); ++k) {
-    const packed_sphere& s = batch[k];
-    if (!beyond_reach(s, eye, reach_squared) || !opaque_rgba(s.rgba)) continue;
-    const auto sprite = point_sprite_of(s.centre, s.diameter, camera);
-    if (!sprite) continue;
-    cover(*sprite);
-    const float half = 0.5f * sprite->size + sprite_pixel_margin;
-    candidates_.push_back({static_cast<std::uint32_t>(k), sprite->depth,
-                           std::max(drawn.x, first_pixel(sprite->centre.x - half)),
-                           std::min(drawn.x + drawn.width - 1, last_pixel(sprite->centre.x + half)),
-                           std::max(drawn.y, first_pixel(sprite->centre.y - half)),
-                           std::min(drawn.y + drawn.height - 1, last_pixel(sprite->centre.y + half))});
+#if FRAMELAB_X86_DISPATCH
+  if (cpu_has_avx2_fma()) {
+    add_batch_avx2(batch, camera, eye, reach_squared);
+  } else {
+    add_batch(batch, camera, eye, reach_squared);
   }
+#else
+  add_batch(batch, camera, eye, reach_squared);
+#endif
   visible.clear();
   visible.reserve(batch.size());
   std::size_t next = 0;  // the batch's first sphere not yet copied
   std::size_t culled = 0;
   for (const candidate& ball : candidates_) {
+#if FRAMELAB_X86_DISPATCH
+    const bool block = ball.x1 - ball.x0 < 8 && ball.y1 - ball.y0 < 8 && cpu_has_avx2_fma();
+    if (!(block ? hidden_avx2(ball) : hidden(ball))) continue;
+#else
     if (!hidden(ball)) continue;
+#endif
     visible.insert(visible.end(), batch.begin() + static_cast<std::ptrdiff_t>(next),
                    batch.begin() + static_cast<std::ptrdiff_t>(ball.index));
     next = ball.index + 1;
@@ -98,5 +137,201 @@ std::size_t sphere_occlusion::cull(std::span<const packed_sphere> batch, const s
   visible.insert(visible.end(), batch.begin() + static_cast<std::ptrdiff_t>(next), batch.end());
   return culled;
 }
+
+#if FRAMELAB_X86_DISPATCH
+
+namespace {
+
+#define FRAMELAB_OCCLUSION_AVX2 __attribute__((target("avx2,fma")))
+
+// The lanes 0..7 as integers and floats.
+FRAMELAB_OCCLUSION_AVX2 inline __m256i lane_index() { return _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7); }
+
+// 8 balls' point_sprite_of at once (the same formulas, render/point_sprite.cpp), with the lists'
+// test (small and opaque): the lanes whose sprite is drawn in `mask`'s bits.
+struct sprite_lanes {
+  alignas(32) float centre_x[8], centre_y[8], size[8], depth[8], disc_x[8], disc_y[8], disc_radius[8];
+  int mask = 0;
+};
+
+FRAMELAB_OCCLUSION_AVX2 inline __m256 broadcast(float v) { return _mm256_set1_ps(v); }
+
+// Row `r` of m (x, y, z, 1) for 8 points.
+FRAMELAB_OCCLUSION_AVX2 inline __m256 transformed(const glm::mat4& m, int r, __m256 x, __m256 y, __m256 z) {
+  return _mm256_fmadd_ps(broadcast(m[0][r]), x,
+                         _mm256_fmadd_ps(broadcast(m[1][r]), y, _mm256_fmadd_ps(broadcast(m[2][r]), z, broadcast(m[3][r]))));
+}
+
+// cover() for 8 circles: t = a / b, u = r / sqrt(a^2 + b^2 - r^2), X in [(t - u) / (1 + t u), (t + u) / (1 - t u)];
+// the lanes where |t u| < 0.99.
+FRAMELAB_OCCLUSION_AVX2 inline __m256 cover_8(__m256 a, __m256 b, __m256 r, __m256& low, __m256& high) {
+  const __m256 one = broadcast(1.0f);
+  const __m256 t = _mm256_div_ps(a, b);
+  const __m256 u = _mm256_div_ps(r, _mm256_sqrt_ps(_mm256_fmadd_ps(a, a, _mm256_fmsub_ps(b, b, _mm256_mul_ps(r, r)))));
+  const __m256 tu = _mm256_mul_ps(t, u);
+  low = _mm256_div_ps(_mm256_sub_ps(t, u), _mm256_add_ps(one, tu));
+  high = _mm256_div_ps(_mm256_add_ps(t, u), _mm256_sub_ps(one, tu));
+  return _mm256_cmp_ps(_mm256_andnot_ps(broadcast(-0.0f), tu), broadcast(0.99f), _CMP_LT_OQ);
+}
+
+FRAMELAB_OCCLUSION_AVX2 void sprites_of_8(const packed_sphere* balls, const sprite_camera& camera,
+                                          const glm::vec3& eye, float reach_squared, sprite_lanes& out) {
+  static_assert(sizeof(packed_sphere) == 5 * sizeof(float));
+  const auto* base = reinterpret_cast<const float*>(balls);
+  const __m256i at = _mm256_mullo_epi32(lane_index(), _mm256_set1_epi32(5));
+  const __m256 x = _mm256_i32gather_ps(base + 0, at, 4), y = _mm256_i32gather_ps(base + 1, at, 4);
+  const __m256 z = _mm256_i32gather_ps(base + 2, at, 4), diameter = _mm256_i32gather_ps(base + 3, at, 4);
+  const __m256i rgba = _mm256_i32gather_epi32(reinterpret_cast<const int*>(base + 4), at, 4);
+  const glm::mat4& v = camera.view;
+  const glm::mat4& p = camera.projection;
+  // The lists' small and opaque: |c - eye|^2 > d^2 reach^2, alpha 255.
+  const __m256 ex = _mm256_sub_ps(x, broadcast(eye.x)), ey = _mm256_sub_ps(y, broadcast(eye.y)), ez = _mm256_sub_ps(z, broadcast(eye.z));
+  const __m256 eye_distance = _mm256_fmadd_ps(ex, ex, _mm256_fmadd_ps(ey, ey, _mm256_mul_ps(ez, ez)));
+  __m256 ok = _mm256_cmp_ps(eye_distance, _mm256_mul_ps(_mm256_mul_ps(diameter, diameter), broadcast(reach_squared)),
+                            _CMP_GT_OQ);
+  ok = _mm256_and_ps(ok, _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_srli_epi32(rgba, 24), _mm256_set1_epi32(255))));
+  // c = view (centre, 1), b = -c.z
+  const __m256 cx = transformed(v, 0, x, y, z), cy = transformed(v, 1, x, y, z), cz = transformed(v, 2, x, y, z);
+  const __m256 b = _mm256_sub_ps(_mm256_setzero_ps(), cz);
+  const __m256 r = _mm256_mul_ps(broadcast(0.5f), diameter);
+  const __m256 one = broadcast(1.0f);
+  const __m256 sign = broadcast(-0.0f);
+  ok = _mm256_and_ps(ok, _mm256_cmp_ps(b, _mm256_mul_ps(broadcast(1.0001f), r), _CMP_GT_OQ));
+  __m256 low_x, high_x, low_y, high_y;
+  ok = _mm256_and_ps(ok, cover_8(cx, b, r, low_x, high_x));
+  ok = _mm256_and_ps(ok, cover_8(cy, b, r, low_y, high_y));
+  const __m256 width = broadcast(camera.viewport.x), height = broadcast(camera.viewport.y);
+  const __m256 scale_x = broadcast(p[0][0]), scale_y = broadcast(p[1][1]), shift_x = broadcast(p[2][0]), shift_y = broadcast(p[2][1]);
+  const __m256 pixels_x = _mm256_mul_ps(_mm256_mul_ps(broadcast(0.5f), scale_x), _mm256_mul_ps(_mm256_sub_ps(high_x, low_x), width));
+  const __m256 pixels_y = _mm256_mul_ps(_mm256_mul_ps(broadcast(0.5f), scale_y), _mm256_mul_ps(_mm256_sub_ps(high_y, low_y), height));
+  const __m256 size = _mm256_min_ps(_mm256_max_ps(_mm256_max_ps(pixels_x, pixels_y), one), broadcast(camera.max_point_size));
+  // near side n = c (1 - r / d) through P: NDC z = (P n).z / (P n).w
+  const __m256 d = _mm256_sqrt_ps(_mm256_fmadd_ps(cx, cx, _mm256_fmadd_ps(cy, cy, _mm256_mul_ps(cz, cz))));
+  const __m256 f = _mm256_sub_ps(one, _mm256_div_ps(r, d));
+  const __m256 nx = _mm256_mul_ps(cx, f), ny = _mm256_mul_ps(cy, f), nz = _mm256_mul_ps(cz, f);
+  const __m256 clip_z = transformed(p, 2, nx, ny, nz), clip_w = transformed(p, 3, nx, ny, nz);
+  const __m256 half = broadcast(0.5f);
+  const __m256 ndc_x = _mm256_fmsub_ps(scale_x, _mm256_mul_ps(half, _mm256_add_ps(low_x, high_x)), shift_x);
+  const __m256 ndc_y = _mm256_fmsub_ps(scale_y, _mm256_mul_ps(half, _mm256_add_ps(low_y, high_y)), shift_y);
+  const __m256 ndc_z = _mm256_div_ps(clip_z, clip_w);
+  const __m256 inside = broadcast(1.0f - 1e-4f);  // point_sprite.cpp's clip_margin
+  ok = _mm256_and_ps(ok, _mm256_cmp_ps(clip_w, _mm256_setzero_ps(), _CMP_GT_OQ));
+  for (const __m256 ndc : {ndc_x, ndc_y, ndc_z}) ok = _mm256_and_ps(ok, _mm256_cmp_ps(_mm256_andnot_ps(sign, ndc), inside, _CMP_LT_OQ));
+  const __m256 half_width = _mm256_mul_ps(half, width), half_height = _mm256_mul_ps(half, height);
+  _mm256_store_ps(out.centre_x, _mm256_mul_ps(_mm256_add_ps(ndc_x, one), half_width));
+  _mm256_store_ps(out.centre_y, _mm256_mul_ps(_mm256_add_ps(ndc_y, one), half_height));
+  _mm256_store_ps(out.size, size);
+  _mm256_store_ps(out.depth, _mm256_fmadd_ps(half, ndc_z, half));
+  // the disc: around X_c = c.xy / b, radius r d / (b sqrt(d^2 - r^2)) min(P00 W, P11 H) / 2
+  const __m256 disc_x = _mm256_fmsub_ps(scale_x, _mm256_div_ps(cx, b), shift_x);
+  const __m256 disc_y = _mm256_fmsub_ps(scale_y, _mm256_div_ps(cy, b), shift_y);
+  _mm256_store_ps(out.disc_x, _mm256_mul_ps(_mm256_add_ps(disc_x, one), half_width));
+  _mm256_store_ps(out.disc_y, _mm256_mul_ps(_mm256_add_ps(disc_y, one), half_height));
+  const __m256 inverse_k =
+      _mm256_div_ps(_mm256_mul_ps(r, d), _mm256_mul_ps(b, _mm256_sqrt_ps(_mm256_fmsub_ps(d, d, _mm256_mul_ps(r, r)))));
+  const float pixels_per_unit = 0.5f * std::min(p[0][0] * camera.viewport.x, p[1][1] * camera.viewport.y);
+  _mm256_store_ps(out.disc_radius, _mm256_mul_ps(inverse_k, broadcast(pixels_per_unit)));
+  out.mask = _mm256_movemask_ps(ok);
+}
+
+}  // namespace
+
+FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::add_batch_avx2(std::span<const packed_sphere> batch,
+                                                               const sprite_camera& camera, const glm::vec3& eye,
+                                                               float reach_squared) {
+  sprite_lanes lanes;
+  const std::size_t whole = batch.size() / 8 * 8;
+  for (std::size_t k = 0; k < whole; k += 8) {
+    sprites_of_8(batch.data() + k, camera, eye, reach_squared, lanes);
+    for (int mask = lanes.mask; mask != 0; mask &= mask - 1) {
+      const int l = __builtin_ctz(static_cast<unsigned>(mask));
+      const point_sprite sprite{.centre = {lanes.centre_x[l], lanes.centre_y[l]},
+                                .size = lanes.size[l],
+                                .depth = lanes.depth[l],
+                                .disc_centre = {lanes.disc_x[l], lanes.disc_y[l]},
+                                .disc_radius = lanes.disc_radius[l]};
+      add(static_cast<std::uint32_t>(k + static_cast<std::size_t>(l)), sprite);
+    }
+  }
+  for (std::size_t k = whole; k < batch.size(); ++k) {
+    const packed_sphere& s = batch[k];
+    if (!beyond_reach(s, eye, reach_squared) || !opaque_rgba(s.rgba)) continue;
+    if (const auto sprite = point_sprite_of(s.centre, s.diameter, camera)) add(static_cast<std::uint32_t>(k), *sprite);
+  }
+}
+
+// Pass 1 (cover's spans) for a sprite of at most block_sprite_max: the spans of its (at most 8)
+// rows at once, then each row as one masked min over 8 pixels from its first column.
+FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::cover_avx2(const point_sprite& sprite) {
+  const float half = 0.5f * sprite.size - sprite_pixel_margin;
+  const float radius = 0.999f * sprite.disc_radius - sprite_pixel_margin;
+  if (!(half > 0.0f) || !(radius > 0.0f)) return;
+  const int y0 = std::max({drawn_.y, first_pixel(sprite.centre.y - half), first_pixel(sprite.disc_centre.y - radius)});
+  const int y1 = std::min({drawn_.y + drawn_.height - 1, last_pixel(sprite.centre.y + half),
+                           last_pixel(sprite.disc_centre.y + radius)});
+  const int x_first = std::max(drawn_.x, first_pixel(sprite.centre.x - half));
+  const int x_last = std::min(drawn_.x + drawn_.width - 1, last_pixel(sprite.centre.x + half));
+  if (y1 < y0 || x_last < x_first) return;
+  const __m256i lanes = lane_index();
+  // dy = y0 + lane + 1/2 - disc.y; across = sqrt(R^2 - dy^2)
+  const __m256 dy = _mm256_sub_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(lanes, _mm256_set1_epi32(y0))),
+                                  _mm256_set1_ps(sprite.disc_centre.y - 0.5f));
+  const __m256 reach = _mm256_fnmadd_ps(dy, dy, _mm256_set1_ps(radius * radius));
+  const __m256 across = _mm256_sqrt_ps(_mm256_max_ps(reach, _mm256_setzero_ps()));
+  const __m256 disc_x = _mm256_set1_ps(sprite.disc_centre.x);
+  const __m256 low = _mm256_max_ps(_mm256_set1_ps(sprite.centre.x - half), _mm256_sub_ps(disc_x, across));
+  const __m256 high = _mm256_min_ps(_mm256_set1_ps(sprite.centre.x + half), _mm256_add_ps(disc_x, across));
+  const __m256 pixel_centre = _mm256_set1_ps(0.5f);
+  __m256i first = _mm256_cvtps_epi32(_mm256_ceil_ps(_mm256_sub_ps(low, pixel_centre)));
+  __m256i last = _mm256_cvtps_epi32(_mm256_floor_ps(_mm256_sub_ps(high, pixel_centre)));
+  first = _mm256_max_epi32(first, _mm256_set1_epi32(x_first));
+  last = _mm256_min_epi32(last, _mm256_set1_epi32(x_last));
+  // rows beyond the disc: none
+  last = _mm256_blendv_epi8(last, _mm256_set1_epi32(x_first - 1),
+                            _mm256_castps_si256(_mm256_cmp_ps(reach, _mm256_setzero_ps(), _CMP_LT_OQ)));
+  alignas(32) int first_of[8], last_of[8];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(first_of), first);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(last_of), last);
+  // Two aligned blocks of 8 from the one holding the first column: an unaligned row that
+  // partly overlaps the last ball's would wait for its stores (no store forwarding).
+  const int block = (x_first - drawn_.x) & ~7;
+  const __m256i columns = _mm256_add_epi32(lanes, _mm256_set1_epi32(drawn_.x + block));
+  const __m256i next_columns = _mm256_add_epi32(columns, _mm256_set1_epi32(8));
+  const __m256 depth = _mm256_set1_ps(sprite.depth);
+  for (int j = y0; j <= y1; ++j) {
+    const __m256i from = _mm256_set1_epi32(first_of[j - y0]), to = _mm256_set1_epi32(last_of[j - y0] + 1);
+    float* pixels = row(j) + block;
+    for (const auto& [at, in] : {std::pair{pixels, _mm256_andnot_si256(_mm256_cmpgt_epi32(from, columns),
+                                                                        _mm256_cmpgt_epi32(to, columns))},
+                                 std::pair{pixels + 8, _mm256_andnot_si256(_mm256_cmpgt_epi32(from, next_columns),
+                                                                            _mm256_cmpgt_epi32(to, next_columns))}}) {
+      const __m256 old = _mm256_load_ps(at);
+      _mm256_store_ps(at, _mm256_blendv_ps(old, _mm256_min_ps(old, depth), _mm256_castsi256_ps(in)));
+    }
+  }
+}
+
+// Pass 2 for a square of at most 8 x 8 pixels: each row two aligned compares of 8 pixels.
+FRAMELAB_OCCLUSION_AVX2 bool sphere_occlusion::hidden_avx2(const candidate& ball) const {
+  const __m256 limit = _mm256_set1_ps(ball.depth - sprite_depth_margin);
+  const int block = (ball.x0 - drawn_.x) & ~7;
+  // the lanes outside the square's columns pass
+  const __m256i columns = _mm256_add_epi32(lane_index(), _mm256_set1_epi32(drawn_.x + block));
+  const __m256i next_columns = _mm256_add_epi32(columns, _mm256_set1_epi32(8));
+  const __m256i from = _mm256_set1_epi32(ball.x0), to = _mm256_set1_epi32(ball.x1 + 1);
+  const __m256 outside = _mm256_castsi256_ps(
+      _mm256_or_si256(_mm256_cmpgt_epi32(from, columns), _mm256_cmpgt_epi32(_mm256_add_epi32(columns, _mm256_set1_epi32(1)), to)));
+  const __m256 next_outside = _mm256_castsi256_ps(_mm256_or_si256(
+      _mm256_cmpgt_epi32(from, next_columns), _mm256_cmpgt_epi32(_mm256_add_epi32(next_columns, _mm256_set1_epi32(1)), to)));
+  __m256 all = _mm256_castsi256_ps(_mm256_set1_epi32(-1));
+  for (int j = ball.y0; j <= ball.y1; ++j) {
+    const float* pixels = row(j) + block;
+    all = _mm256_and_ps(all, _mm256_or_ps(_mm256_cmp_ps(_mm256_load_ps(pixels), limit, _CMP_LT_OQ), outside));
+    all = _mm256_and_ps(all, _mm256_or_ps(_mm256_cmp_ps(_mm256_load_ps(pixels + 8), limit, _CMP_LT_OQ), next_outside));
+  }
+  return _mm256_movemask_ps(all) == 0xff;
+}
+
+#endif
 
 }  // namespace framelab::render

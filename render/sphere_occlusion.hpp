@@ -20,6 +20,7 @@
 #include <span>
 #include <vector>
 
+#include "core/cpu_features.hpp"
 #include "core/scene_view.hpp"
 #include "render/pixel_rect.hpp"
 #include "render/point_sprite.hpp"
@@ -48,10 +49,25 @@ class sphere_occlusion {
     float depth;
     int x0, x1, y0, y1;  // inclusive, clipped to the drawn rectangle
   };
-  void cover(const point_sprite& sprite);        // pass 1
-  bool hidden(const candidate& ball) const;      // pass 2
+  void add(std::uint32_t index, const point_sprite& sprite);  // pass 1 and the candidate
+  void cover(const point_sprite& sprite);                     // pass 1, one pixel at a time
+  bool hidden(const candidate& ball) const;                   // pass 2, one pixel at a time
+  void add_batch(std::span<const packed_sphere> batch, const sprite_camera& camera, const glm::vec3& eye,
+                 float reach_squared);
+#if FRAMELAB_X86_DISPATCH
+  // The same 8 balls or 8 pixels of a row at a time (AVX2 + FMA, chosen at run time).
+  void add_batch_avx2(std::span<const packed_sphere> batch, const sprite_camera& camera, const glm::vec3& eye,
+                      float reach_squared);
+  void cover_avx2(const point_sprite& sprite);
+  bool hidden_avx2(const candidate& ball) const;
+#endif
+  // Row j's pixels, indexed by the column less drawn_.x (32-byte aligned).
+  float* row(int j) { return grid_ + static_cast<std::ptrdiff_t>(j - drawn_.y) * stride_; }
+  const float* row(int j) const { return grid_ + static_cast<std::ptrdiff_t>(j - drawn_.y) * stride_; }
   pixel_rect drawn_;
-  std::vector<float> depth_;  // drawn_.width x drawn_.height, rows from the bottom
+  std::ptrdiff_t stride_ = 0;  // drawn_.width and 9 to 16 floats of padding, a multiple of 8
+  std::vector<float> depth_;   // drawn_.height rows of stride_ from the bottom, from grid_
+  float* grid_ = nullptr;      // depth_'s first 32-byte aligned float
   std::vector<candidate> candidates_;
 };
 
