@@ -193,9 +193,11 @@ void build_draw_lists(const scene_view& view, const draw_settings& settings, dra
   }
   add_batch_exceptions(view.spheres.spheres, settings.eye, small_reach, out);
   if (settings.sprites != nullptr && out.batch.size() >= occlusion_min_balls) {
-    out.batch_hidden = out.occlusion.cull(out.batch, *settings.sprites, settings.drawn_pixels, glm::vec3(settings.eye),
-                                          static_cast<float>(small_reach * small_reach), out.batch_visible);
-    out.batch = out.batch_visible;
+    const std::span<const packed_sphere> visible =
+        out.occlusion.cull(out.batch, *settings.sprites, settings.drawn_pixels, glm::vec3(settings.eye),
+                           static_cast<float>(small_reach * small_reach), out.batch_visible);
+    out.batch_hidden = out.batch.size() - visible.size();
+    out.batch = visible;
   }
   for (const auto& v : view.vectors) {
     if (v.visible) add_arrow(v.origin, v.value * v.scale, v.color, out);

@@ -106,7 +106,8 @@ struct draw_lists {
   std::vector<packed_sphere> batch_by_distance;
   std::vector<float> batch_distance;         // per sphere of the view's batch: |c - eye|^2 (scratch)
   std::vector<std::uint32_t> bucket_start;  // the counting sort's (scratch)
-  // The batch's balls that can change a pixel, when culled (draw_settings::sprites), and how many were left out.
+  // The batch's balls that can change a pixel, when culled (draw_settings::sprites): their copies
+  // (the first batch.size() of them), and how many were left out.
   std::vector<packed_sphere> batch_visible;
   std::size_t batch_hidden = 0;
   sphere_occlusion occlusion;  // its depth buffer (scratch)
@@ -139,8 +140,10 @@ void add_grid(const camera_setup& camera, float width_px, draw_lists& out);
 // d small_reach of `eye` (not small) and the see-through ones.
 inline constexpr std::size_t distance_buckets = 256;  // few: the placing pass writes to as many places at once
 inline constexpr std::size_t ordered_batch_max = 32768;
-// The batches whose hidden balls are culled (render/sphere_occlusion.hpp): measured in docs/performance.md.
-inline constexpr std::size_t occlusion_min_balls = 32768;
+// The batches whose hidden balls are culled (render/sphere_occlusion.hpp): from 10,000 balls the
+// CPU per frame drops (-7 % at 10,000, -15 % at 20,000 in the packed box); at 4,000 (larger
+// on screen, fewer hidden) the frame time did not change (docs/performance.md, 2026-11-27).
+inline constexpr std::size_t occlusion_min_balls = 10000;
 void add_batch_exceptions(std::span<const packed_sphere> batch, const glm::dvec3& eye, double small_reach,
                           draw_lists& out);
 

@@ -35,20 +35,45 @@ constexpr float block_sprite_max = 7.5f;
 
 // Pass 1 and the candidate for pass 2: the pixels the square may touch, the outer margin added.
 void sphere_occlusion::add(std::uint32_t index, const point_sprite& sprite) {
-#if FRAMELAB_X86_DISPATCH
-  if (sprite.size <= block_sprite_max) {
-    cover_avx2(sprite);
-  } else {
-    cover(sprite);
-  }
-#else
   cover(sprite);
-#endif
   const float half = 0.5f * sprite.size + sprite_pixel_margin;
   candidates_.push_back({index, sprite.depth, std::max(drawn_.x, first_pixel(sprite.centre.x - half)),
                          std::min(drawn_.x + drawn_.width - 1, last_pixel(sprite.centre.x + half)),
                          std::max(drawn_.y, first_pixel(sprite.centre.y - half)),
                          std::min(drawn_.y + drawn_.height - 1, last_pixel(sprite.centre.y + half))});
+}
+
+// The buffer all far (+infinity) over `drawn`: only the rectangle the last frame wrote when the
+// drawn rectangle is the same (a box of balls covers a part of the picture, and clearing all of a
+// 1280 x 720 buffer costs ~0.5 ms).
+void sphere_occlusion::clear(const pixel_rect& drawn) {
+  const pixel_rect size{drawn.x, drawn.y, std::max(0, drawn.width), std::max(0, drawn.height)};
+  constexpr float far = std::numeric_limits<float>::infinity();
+  if (grid_ != nullptr && size.x == drawn_.x && size.y == drawn_.y && size.width == drawn_.width &&
+      size.height == drawn_.height) {
+    for (int j = written_.y; j < written_.y + written_.height; ++j) {
+      std::fill_n(row(j) + (written_.x - drawn_.x), written_.width + 8, far);
+    }
+  } else {
+    drawn_ = size;
+    stride_ = (drawn_.width + 16) / 8 * 8;
+    depth_.assign(static_cast<std::size_t>(stride_) * static_cast<std::size_t>(drawn_.height) + 8, far);
+    const auto misaligned = reinterpret_cast<std::uintptr_t>(depth_.data()) % 32 / sizeof(float);
+    grid_ = depth_.data() + (8 - misaligned) % 8;
+  }
+  written_ = {};
+  written_right_ = written_top_ = std::numeric_limits<int>::min();
+  written_.x = written_.y = std::numeric_limits<int>::max();
+}
+
+// Grows the rectangle written to by pass 1 (rows y0..y1, columns x0..x1, with the 8 after x0).
+void sphere_occlusion::wrote(int x0, int x1, int y0, int y1) {
+  written_.x = std::min(written_.x, x0);
+  written_.y = std::min(written_.y, y0);
+  written_right_ = std::max(written_right_, x1);
+  written_top_ = std::max(written_top_, y1);
+  written_.width = written_right_ - written_.x + 1;
+  written_.height = written_top_ - written_.y + 1;
 }
 
 // Pass 1. Certainly covered: pixel centres (x, y) inside the square by the margin,
@@ -63,6 +88,9 @@ void sphere_occlusion::cover(const point_sprite& sprite) {
   const int y1 = std::min({drawn_.y + drawn_.height - 1, last_pixel(sprite.centre.y + half),
                            last_pixel(sprite.disc_centre.y + radius)});
   const float square_low = sprite.centre.x - half, square_high = sprite.centre.x + half;
+  if (y1 < y0) return;
+  wrote(std::max(drawn_.x, first_pixel(square_low)), std::min(drawn_.x + drawn_.width - 1, last_pixel(square_high)), y0,
+        y1);
   for (int j = y0; j <= y1; ++j) {
     const float dy = static_cast<float>(j) + 0.5f - sprite.disc_centre.y;
     const float reach = radius * radius - dy * dy;
@@ -97,17 +125,11 @@ void sphere_occlusion::add_batch(std::span<const packed_sphere> batch, const spr
   }
 }
 
-std::size_t sphere_occlusion::cull(std::span<const packed_sphere> batch, const sprite_camera& camera,
-                                   const pixel_rect& drawn, const glm::vec3& eye, float reach_squared,
-                                   std::vector<packed_sphere>& visible) {
-  drawn_ = drawn;
-  drawn_.width = std::max(0, drawn.width);
-  drawn_.height = std::max(0, drawn.height);
-  stride_ = (drawn_.width + 16) / 8 * 8;
-  depth_.assign(static_cast<std::size_t>(stride_) * static_cast<std::size_t>(drawn_.height) + 8,
-                std::numeric_limits<float>::infinity());
-  const auto misaligned = reinterpret_cast<std::uintptr_t>(depth_.data()) % 32 / sizeof(float);
-  grid_ = depth_.data() + (8 - misaligned) % 8;
+std::span<const packed_sphere> sphere_occlusion::cull(std::span<const packed_sphere> batch,
+                                                      const sprite_camera& camera, const pixel_rect& drawn,
+                                                      const glm::vec3& eye, float reach_squared,
+                                                      std::vector<packed_sphere>& visible) {
+  clear(drawn);
   candidates_.clear();
 #if FRAMELAB_X86_DISPATCH
   if (cpu_has_avx2_fma()) {
@@ -118,10 +140,11 @@ std::size_t sphere_occlusion::cull(std::span<const packed_sphere> batch, const s
 #else
   add_batch(batch, camera, eye, reach_squared);
 #endif
-  visible.clear();
-  visible.reserve(batch.size());
+  // The batch but the hidden candidates, written in place (no capacity checks): candidates
+  // come in the batch's order.
+  if (visible.size() < batch.size()) visible.resize(batch.size());
+  packed_sphere* to = visible.data();
   std::size_t next = 0;  // the batch's first sphere not yet copied
-  std::size_t culled = 0;
   for (const candidate& ball : candidates_) {
 #if FRAMELAB_X86_DISPATCH
     const bool block = ball.x1 - ball.x0 < 8 && ball.y1 - ball.y0 < 8 && cpu_has_avx2_fma();
@@ -129,13 +152,11 @@ std::size_t sphere_occlusion::cull(std::span<const packed_sphere> batch, const s
 #else
     if (!hidden(ball)) continue;
 #endif
-    visible.insert(visible.end(), batch.begin() + static_cast<std::ptrdiff_t>(next),
-                   batch.begin() + static_cast<std::ptrdiff_t>(ball.index));
+    to = std::copy(batch.begin() + static_cast<std::ptrdiff_t>(next), batch.begin() + static_cast<std::ptrdiff_t>(ball.index), to);
     next = ball.index + 1;
-    ++culled;
   }
-  visible.insert(visible.end(), batch.begin() + static_cast<std::ptrdiff_t>(next), batch.end());
-  return culled;
+  to = std::copy(batch.begin() + static_cast<std::ptrdiff_t>(next), batch.end(), to);
+  return {visible.data(), static_cast<std::size_t>(to - visible.data())};
 }
 
 #if FRAMELAB_X86_DISPATCH
@@ -147,12 +168,37 @@ namespace {
 // The lanes 0..7 as integers and floats.
 FRAMELAB_OCCLUSION_AVX2 inline __m256i lane_index() { return _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7); }
 
+// The lanes first..last of 8 (none when last < first), first in [0, 7], last in [-1, 7]: a table
+// of 8 x 9 masks.
+struct span_table {
+  alignas(32) std::int32_t lanes[8][9][8];
+  constexpr span_table() : lanes{} {
+    for (int first = 0; first < 8; ++first)
+      for (int last = -1; last < 8; ++last)
+        for (int l = 0; l < 8; ++l) lanes[first][last + 1][l] = l >= first && l <= last ? -1 : 0;
+  }
+};
+constexpr span_table spans;
+
+FRAMELAB_OCCLUSION_AVX2 inline __m256 span_lanes(int first, int last) {
+  return _mm256_load_ps(reinterpret_cast<const float*>(spans.lanes[first][last + 1]));
+}
+
+}  // namespace
+
 // 8 balls' point_sprite_of at once (the same formulas, render/point_sprite.cpp), with the lists'
 // test (small and opaque): the lanes whose sprite is drawn in `mask`'s bits.
 struct sprite_lanes {
   alignas(32) float centre_x[8], centre_y[8], size[8], depth[8], disc_x[8], disc_y[8], disc_radius[8];
-  int mask = 0;
+  // Pixels (inclusive, clipped to the drawn rectangle): what the square may touch (the outer
+  // margin), and the rows and columns pass 1 may cover (the inner margin, the disc's rows).
+  alignas(32) int out_x0[8], out_x1[8], out_y0[8], out_y1[8];
+  alignas(32) int in_x0[8], in_x1[8], in_y0[8], in_y1[8];
+  int mask = 0;   // the lanes drawn
+  int block = 0;  // of them, those of at most block_sprite_max
 };
+
+namespace {
 
 FRAMELAB_OCCLUSION_AVX2 inline __m256 broadcast(float v) { return _mm256_set1_ps(v); }
 
@@ -174,8 +220,19 @@ FRAMELAB_OCCLUSION_AVX2 inline __m256 cover_8(__m256 a, __m256 b, __m256 r, __m2
   return _mm256_cmp_ps(_mm256_andnot_ps(broadcast(-0.0f), tu), broadcast(0.99f), _CMP_LT_OQ);
 }
 
+FRAMELAB_OCCLUSION_AVX2 inline void store(int* to, __m256i v) { _mm256_store_si256(reinterpret_cast<__m256i*>(to), v); }
+
+// first_pixel and last_pixel of 8 values, clipped to [low, high].
+FRAMELAB_OCCLUSION_AVX2 inline __m256i first_pixels(__m256 low, int clip) {
+  return _mm256_max_epi32(_mm256_cvtps_epi32(_mm256_ceil_ps(_mm256_sub_ps(low, broadcast(0.5f)))), _mm256_set1_epi32(clip));
+}
+FRAMELAB_OCCLUSION_AVX2 inline __m256i last_pixels(__m256 high, int clip) {
+  return _mm256_min_epi32(_mm256_cvtps_epi32(_mm256_floor_ps(_mm256_sub_ps(high, broadcast(0.5f)))), _mm256_set1_epi32(clip));
+}
+
 FRAMELAB_OCCLUSION_AVX2 void sprites_of_8(const packed_sphere* balls, const sprite_camera& camera,
-                                          const glm::vec3& eye, float reach_squared, sprite_lanes& out) {
+                                          const pixel_rect& drawn, const glm::vec3& eye, float reach_squared,
+                                          sprite_lanes& out) {
   static_assert(sizeof(packed_sphere) == 5 * sizeof(float));
   const auto* base = reinterpret_cast<const float*>(balls);
   const __m256i at = _mm256_mullo_epi32(lane_index(), _mm256_set1_epi32(5));
@@ -230,8 +287,27 @@ FRAMELAB_OCCLUSION_AVX2 void sprites_of_8(const packed_sphere* balls, const spri
   const __m256 inverse_k =
       _mm256_div_ps(_mm256_mul_ps(r, d), _mm256_mul_ps(b, _mm256_sqrt_ps(_mm256_fmsub_ps(d, d, _mm256_mul_ps(r, r)))));
   const float pixels_per_unit = 0.5f * std::min(p[0][0] * camera.viewport.x, p[1][1] * camera.viewport.y);
-  _mm256_store_ps(out.disc_radius, _mm256_mul_ps(inverse_k, broadcast(pixels_per_unit)));
+  const __m256 disc_radius = _mm256_mul_ps(inverse_k, broadcast(pixels_per_unit));
+  _mm256_store_ps(out.disc_radius, disc_radius);
   out.mask = _mm256_movemask_ps(ok);
+  out.block = out.mask & _mm256_movemask_ps(_mm256_cmp_ps(size, broadcast(block_sprite_max), _CMP_LE_OQ));
+  // the rectangles of add() and cover() (in the lanes drawn)
+  const int right = drawn.x + drawn.width - 1, top = drawn.y + drawn.height - 1;
+  const __m256 centre_x = _mm256_load_ps(out.centre_x), centre_y = _mm256_load_ps(out.centre_y);
+  const __m256 outer = _mm256_fmadd_ps(half, size, broadcast(sprite_pixel_margin));
+  store(out.out_x0, first_pixels(_mm256_sub_ps(centre_x, outer), drawn.x));
+  store(out.out_x1, last_pixels(_mm256_add_ps(centre_x, outer), right));
+  store(out.out_y0, first_pixels(_mm256_sub_ps(centre_y, outer), drawn.y));
+  store(out.out_y1, last_pixels(_mm256_add_ps(centre_y, outer), top));
+  const __m256 inner = _mm256_fmsub_ps(half, size, broadcast(sprite_pixel_margin));
+  const __m256 radius = _mm256_fmsub_ps(broadcast(0.999f), disc_radius, broadcast(sprite_pixel_margin));
+  const __m256 disc_centre_y = _mm256_load_ps(out.disc_y);
+  store(out.in_x0, first_pixels(_mm256_sub_ps(centre_x, inner), drawn.x));
+  store(out.in_x1, last_pixels(_mm256_add_ps(centre_x, inner), right));
+  store(out.in_y0, _mm256_max_epi32(first_pixels(_mm256_sub_ps(centre_y, inner), drawn.y),
+                                    first_pixels(_mm256_sub_ps(disc_centre_y, radius), drawn.y)));
+  store(out.in_y1, _mm256_min_epi32(last_pixels(_mm256_add_ps(centre_y, inner), top),
+                                    last_pixels(_mm256_add_ps(disc_centre_y, radius), top)));
 }
 
 }  // namespace
@@ -242,15 +318,23 @@ FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::add_batch_avx2(std::span<const pa
   sprite_lanes lanes;
   const std::size_t whole = batch.size() / 8 * 8;
   for (std::size_t k = 0; k < whole; k += 8) {
-    sprites_of_8(batch.data() + k, camera, eye, reach_squared, lanes);
+    sprites_of_8(batch.data() + k, camera, drawn_, eye, reach_squared, lanes);
     for (int mask = lanes.mask; mask != 0; mask &= mask - 1) {
       const int l = __builtin_ctz(static_cast<unsigned>(mask));
-      const point_sprite sprite{.centre = {lanes.centre_x[l], lanes.centre_y[l]},
-                                .size = lanes.size[l],
-                                .depth = lanes.depth[l],
-                                .disc_centre = {lanes.disc_x[l], lanes.disc_y[l]},
-                                .disc_radius = lanes.disc_radius[l]};
-      add(static_cast<std::uint32_t>(k + static_cast<std::size_t>(l)), sprite);
+      if ((lanes.block >> l) & 1) {
+        cover_rows_avx2(lanes, l);
+      } else {
+        cover({.centre = {lanes.centre_x[l], lanes.centre_y[l]},
+               .size = lanes.size[l],
+               .depth = lanes.depth[l],
+               .disc_centre = {lanes.disc_x[l], lanes.disc_y[l]},
+               .disc_radius = lanes.disc_radius[l]});
+      }
+    }
+    for (int mask = lanes.mask; mask != 0; mask &= mask - 1) {  // in the batch's order
+      const int l = __builtin_ctz(static_cast<unsigned>(mask));
+      candidates_.push_back({static_cast<std::uint32_t>(k + static_cast<std::size_t>(l)), lanes.depth[l],
+                             lanes.out_x0[l], lanes.out_x1[l], lanes.out_y0[l], lanes.out_y1[l]});
     }
   }
   for (std::size_t k = whole; k < batch.size(); ++k) {
@@ -261,73 +345,55 @@ FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::add_batch_avx2(std::span<const pa
 }
 
 // Pass 1 (cover's spans) for a sprite of at most block_sprite_max: the spans of its (at most 8)
-// rows at once, then each row as one masked min over 8 pixels from its first column.
-FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::cover_avx2(const point_sprite& sprite) {
-  const float half = 0.5f * sprite.size - sprite_pixel_margin;
-  const float radius = 0.999f * sprite.disc_radius - sprite_pixel_margin;
-  if (!(half > 0.0f) || !(radius > 0.0f)) return;
-  const int y0 = std::max({drawn_.y, first_pixel(sprite.centre.y - half), first_pixel(sprite.disc_centre.y - radius)});
-  const int y1 = std::min({drawn_.y + drawn_.height - 1, last_pixel(sprite.centre.y + half),
-                           last_pixel(sprite.disc_centre.y + radius)});
-  const int x_first = std::max(drawn_.x, first_pixel(sprite.centre.x - half));
-  const int x_last = std::min(drawn_.x + drawn_.width - 1, last_pixel(sprite.centre.x + half));
-  if (y1 < y0 || x_last < x_first) return;
-  const __m256i lanes = lane_index();
+// rows at once, then each row as masked mins over the aligned blocks of 8 it reaches.
+FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::cover_rows_avx2(const sprite_lanes& lanes, int l) {
+  const float half = 0.5f * lanes.size[l] - sprite_pixel_margin;
+  const float radius = 0.999f * lanes.disc_radius[l] - sprite_pixel_margin;
+  const int y0 = lanes.in_y0[l], y1 = lanes.in_y1[l], x_first = lanes.in_x0[l], x_last = lanes.in_x1[l];
+  if (!(half > 0.0f) || !(radius > 0.0f) || y1 < y0 || x_last < x_first) return;
+  wrote(x_first, x_first + 7, y0, y1);
+  const __m256i lanes_at = lane_index();
   // dy = y0 + lane + 1/2 - disc.y; across = sqrt(R^2 - dy^2)
-  const __m256 dy = _mm256_sub_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(lanes, _mm256_set1_epi32(y0))),
-                                  _mm256_set1_ps(sprite.disc_centre.y - 0.5f));
+  const __m256 dy = _mm256_sub_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(lanes_at, _mm256_set1_epi32(y0))),
+                                  _mm256_set1_ps(lanes.disc_y[l] - 0.5f));
   const __m256 reach = _mm256_fnmadd_ps(dy, dy, _mm256_set1_ps(radius * radius));
   const __m256 across = _mm256_sqrt_ps(_mm256_max_ps(reach, _mm256_setzero_ps()));
-  const __m256 disc_x = _mm256_set1_ps(sprite.disc_centre.x);
-  const __m256 low = _mm256_max_ps(_mm256_set1_ps(sprite.centre.x - half), _mm256_sub_ps(disc_x, across));
-  const __m256 high = _mm256_min_ps(_mm256_set1_ps(sprite.centre.x + half), _mm256_add_ps(disc_x, across));
-  const __m256 pixel_centre = _mm256_set1_ps(0.5f);
-  __m256i first = _mm256_cvtps_epi32(_mm256_ceil_ps(_mm256_sub_ps(low, pixel_centre)));
-  __m256i last = _mm256_cvtps_epi32(_mm256_floor_ps(_mm256_sub_ps(high, pixel_centre)));
-  first = _mm256_max_epi32(first, _mm256_set1_epi32(x_first));
-  last = _mm256_min_epi32(last, _mm256_set1_epi32(x_last));
+  const __m256 disc_x = _mm256_set1_ps(lanes.disc_x[l]);
+  const __m256 low = _mm256_max_ps(_mm256_set1_ps(lanes.centre_x[l] - half), _mm256_sub_ps(disc_x, across));
+  const __m256 high = _mm256_min_ps(_mm256_set1_ps(lanes.centre_x[l] + half), _mm256_add_ps(disc_x, across));
+  const __m256i first = first_pixels(low, x_first);
+  __m256i last = last_pixels(high, x_last);
   // rows beyond the disc: none
   last = _mm256_blendv_epi8(last, _mm256_set1_epi32(x_first - 1),
                             _mm256_castps_si256(_mm256_cmp_ps(reach, _mm256_setzero_ps(), _CMP_LT_OQ)));
+  const float depth_value = lanes.depth[l];
+  // Each row one masked min over the 8 pixels from the first column: its span's lanes (an empty
+  // span's last lane -1; x_last - x_first < 8 for a sprite of block_sprite_max).
+  const __m256i none = _mm256_set1_epi32(-1);
+  const __m256i from = _mm256_sub_epi32(first, _mm256_set1_epi32(x_first));
+  const __m256i to = _mm256_blendv_epi8(_mm256_sub_epi32(last, _mm256_set1_epi32(x_first)), none,
+                                        _mm256_cmpgt_epi32(first, last));
   alignas(32) int first_of[8], last_of[8];
-  _mm256_store_si256(reinterpret_cast<__m256i*>(first_of), first);
-  _mm256_store_si256(reinterpret_cast<__m256i*>(last_of), last);
-  // Two aligned blocks of 8 from the one holding the first column: an unaligned row that
-  // partly overlaps the last ball's would wait for its stores (no store forwarding).
-  const int block = (x_first - drawn_.x) & ~7;
-  const __m256i columns = _mm256_add_epi32(lanes, _mm256_set1_epi32(drawn_.x + block));
-  const __m256i next_columns = _mm256_add_epi32(columns, _mm256_set1_epi32(8));
-  const __m256 depth = _mm256_set1_ps(sprite.depth);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(first_of), _mm256_min_epi32(from, _mm256_set1_epi32(7)));
+  _mm256_store_si256(reinterpret_cast<__m256i*>(last_of), to);
+  const __m256 depth = _mm256_set1_ps(depth_value);
   for (int j = y0; j <= y1; ++j) {
-    const __m256i from = _mm256_set1_epi32(first_of[j - y0]), to = _mm256_set1_epi32(last_of[j - y0] + 1);
-    float* pixels = row(j) + block;
-    for (const auto& [at, in] : {std::pair{pixels, _mm256_andnot_si256(_mm256_cmpgt_epi32(from, columns),
-                                                                        _mm256_cmpgt_epi32(to, columns))},
-                                 std::pair{pixels + 8, _mm256_andnot_si256(_mm256_cmpgt_epi32(from, next_columns),
-                                                                            _mm256_cmpgt_epi32(to, next_columns))}}) {
-      const __m256 old = _mm256_load_ps(at);
-      _mm256_store_ps(at, _mm256_blendv_ps(old, _mm256_min_ps(old, depth), _mm256_castsi256_ps(in)));
-    }
+    const __m256 in = span_lanes(first_of[j - y0], last_of[j - y0]);
+    float* pixels = row(j) + (x_first - drawn_.x);
+    const __m256 old = _mm256_loadu_ps(pixels);
+    _mm256_storeu_ps(pixels, _mm256_blendv_ps(old, _mm256_min_ps(old, depth), in));
   }
 }
 
-// Pass 2 for a square of at most 8 x 8 pixels: each row two aligned compares of 8 pixels.
+// Pass 2 for a square of at most 8 x 8 pixels: each row one compare of the 8 pixels from its first.
 FRAMELAB_OCCLUSION_AVX2 bool sphere_occlusion::hidden_avx2(const candidate& ball) const {
+  if (ball.x1 < ball.x0 || ball.y1 < ball.y0) return true;  // all cut off by the scissor
   const __m256 limit = _mm256_set1_ps(ball.depth - sprite_depth_margin);
-  const int block = (ball.x0 - drawn_.x) & ~7;
-  // the lanes outside the square's columns pass
-  const __m256i columns = _mm256_add_epi32(lane_index(), _mm256_set1_epi32(drawn_.x + block));
-  const __m256i next_columns = _mm256_add_epi32(columns, _mm256_set1_epi32(8));
-  const __m256i from = _mm256_set1_epi32(ball.x0), to = _mm256_set1_epi32(ball.x1 + 1);
-  const __m256 outside = _mm256_castsi256_ps(
-      _mm256_or_si256(_mm256_cmpgt_epi32(from, columns), _mm256_cmpgt_epi32(_mm256_add_epi32(columns, _mm256_set1_epi32(1)), to)));
-  const __m256 next_outside = _mm256_castsi256_ps(_mm256_or_si256(
-      _mm256_cmpgt_epi32(from, next_columns), _mm256_cmpgt_epi32(_mm256_add_epi32(next_columns, _mm256_set1_epi32(1)), to)));
+  const __m256 outside = _mm256_xor_ps(span_lanes(0, ball.x1 - ball.x0), _mm256_castsi256_ps(_mm256_set1_epi32(-1)));
   __m256 all = _mm256_castsi256_ps(_mm256_set1_epi32(-1));
-  for (int j = ball.y0; j <= ball.y1; ++j) {
-    const float* pixels = row(j) + block;
-    all = _mm256_and_ps(all, _mm256_or_ps(_mm256_cmp_ps(_mm256_load_ps(pixels), limit, _CMP_LT_OQ), outside));
-    all = _mm256_and_ps(all, _mm256_or_ps(_mm256_cmp_ps(_mm256_load_ps(pixels + 8), limit, _CMP_LT_OQ), next_outside));
+  const float* pixels = row(ball.y0) + (ball.x0 - drawn_.x);
+  for (int j = ball.y0; j <= ball.y1; ++j, pixels += stride_) {
+    all = _mm256_and_ps(all, _mm256_or_ps(_mm256_cmp_ps(_mm256_loadu_ps(pixels), limit, _CMP_LT_OQ), outside));
   }
   return _mm256_movemask_ps(all) == 0xff;
 }

@@ -35,12 +35,13 @@ inline constexpr float sprite_depth_margin = 1.0f / 65536.0f;
 
 class sphere_occlusion {
  public:
-  // Copies to `visible` the spheres of `batch` (in its order) but those that cannot change a
-  // pixel of `drawn` (the scissor's pixels, in the camera's viewport's pixels); the balls it may
-  // cull are the opaque ones beyond diameter x sqrt(reach_squared) of `eye` (draw_lists.hpp's
-  // small ones). Returns how many it left out.
-  std::size_t cull(std::span<const packed_sphere> batch, const sprite_camera& camera, const pixel_rect& drawn,
-                   const glm::vec3& eye, float reach_squared, std::vector<packed_sphere>& visible);
+  // The spheres of `batch` (in its order) but those that cannot change a pixel of `drawn` (the
+  // scissor's pixels, in the camera's viewport's pixels), copied to the start of `visible` (which
+  // grows to the batch's size and keeps it); the balls it may cull are the opaque ones beyond
+  // diameter x sqrt(reach_squared) of `eye` (draw_lists.hpp's small ones).
+  std::span<const packed_sphere> cull(std::span<const packed_sphere> batch, const sprite_camera& camera,
+                                      const pixel_rect& drawn, const glm::vec3& eye, float reach_squared,
+                                      std::vector<packed_sphere>& visible);
 
  private:
   // A ball that may be culled: its index in the batch, its depth, the pixels its square may touch.
@@ -58,13 +59,17 @@ class sphere_occlusion {
   // The same 8 balls or 8 pixels of a row at a time (AVX2 + FMA, chosen at run time).
   void add_batch_avx2(std::span<const packed_sphere> batch, const sprite_camera& camera, const glm::vec3& eye,
                       float reach_squared);
-  void cover_avx2(const point_sprite& sprite);
+  void cover_rows_avx2(const struct sprite_lanes& lanes, int lane);
   bool hidden_avx2(const candidate& ball) const;
 #endif
   // Row j's pixels, indexed by the column less drawn_.x (32-byte aligned).
   float* row(int j) { return grid_ + static_cast<std::ptrdiff_t>(j - drawn_.y) * stride_; }
   const float* row(int j) const { return grid_ + static_cast<std::ptrdiff_t>(j - drawn_.y) * stride_; }
+  void clear(const pixel_rect& drawn);
+  void wrote(int x0, int x1, int y0, int y1);
   pixel_rect drawn_;
+  pixel_rect written_;  // what pass 1 wrote to (but the 8 columns after its right edge)
+  int written_right_ = 0, written_top_ = 0;
   std::ptrdiff_t stride_ = 0;  // drawn_.width and 9 to 16 floats of padding, a multiple of 8
   std::vector<float> depth_;   // drawn_.height rows of stride_ from the bottom, from grid_
   float* grid_ = nullptr;      // depth_'s first 32-byte aligned float

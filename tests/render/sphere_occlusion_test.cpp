@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <vector>
@@ -28,10 +29,10 @@ struct camera_case {
   }
 };
 
-// Looking down -z at the origin from 8 m.
-camera_case looking_at_origin() {
+// Looking at the origin from 8 m (down -z by default).
+camera_case looking_at_origin(double yaw_deg = 0.0, double pitch_deg = 0.0) {
   camera_case c;
-  c.camera.set({{0.0, 0.0, 0.0}, 8.0, 0.0, 0.0});
+  c.camera.set({{0.0, 0.0, 0.0}, 8.0, yaw_deg, pitch_deg});
   c.sprites = {.view = glm::mat4(c.camera.view()),
                .projection = glm::mat4(c.camera.projection(double(width) / height)),
                .viewport = {float(width), float(height)},
@@ -84,8 +85,8 @@ TEST(point_sprite, its_disc_is_on_the_sphere_and_its_square_holds_the_outline) {
 // Culls `balls` as the renderer's whole viewport would; the indices of those kept.
 std::vector<std::size_t> kept(const camera_case& c, const std::vector<packed_sphere>& balls) {
   sphere_occlusion occlusion;
-  std::vector<packed_sphere> visible;
-  occlusion.cull(balls, c.sprites, {0, 0, width, height}, glm::vec3(c.camera.eye()), 1.0f, visible);
+  std::vector<packed_sphere> copies;
+  const auto visible = occlusion.cull(balls, c.sprites, {0, 0, width, height}, glm::vec3(c.camera.eye()), 1.0f, copies);
   std::vector<std::size_t> indices;
   for (const packed_sphere& v : visible) {
     for (std::size_t k = 0; k < balls.size(); ++k) {
@@ -135,19 +136,71 @@ TEST(sphere_occlusion, only_opaque_point_sprites_take_part_and_the_scissor_hides
   EXPECT_EQ(kept(c, {glass_front, behind}), (std::vector<std::size_t>{0, 1}));
   EXPECT_EQ(kept(c, {front, glass_behind}), (std::vector<std::size_t>{0, 1}));
   sphere_occlusion occlusion;
-  std::vector<packed_sphere> visible;
+  std::vector<packed_sphere> copies;
   const std::vector<packed_sphere> pair{front, behind};
   // reach 100: both within diameter x 100 of the eye, drawn as quads.
-  EXPECT_EQ(occlusion.cull(pair, c.sprites, {0, 0, width, height}, glm::vec3(c.camera.eye()), 1e4f, visible), 0u);
-  EXPECT_EQ(visible.size(), 2u);
+  EXPECT_EQ(occlusion.cull(pair, c.sprites, {0, 0, width, height}, glm::vec3(c.camera.eye()), 1e4f, copies).size(), 2u);
   // Only the left half drawn: the front ball (at the centre) loses its right half, and a ball
   // right of it all is cut off (nothing of it is drawn).
   const packed_sphere right{{1.0f, 0.0f, 0.0f}, 0.1f, 0xff808080u};
-  EXPECT_EQ(occlusion.cull(std::vector<packed_sphere>{front, right}, c.sprites, {0, 0, width / 2, height},
-                           glm::vec3(c.camera.eye()), 1.0f, visible),
-            1u);
+  const std::vector<packed_sphere> apart{front, right};
+  const auto visible =
+      occlusion.cull(apart, c.sprites, {0, 0, width / 2, height}, glm::vec3(c.camera.eye()), 1.0f, copies);
   ASSERT_EQ(visible.size(), 1u);
   EXPECT_EQ(visible[0].centre, front.centre);
+}
+
+// The pixel centres (x, y) of a sprite's square (strictly inside: no margin), clipped to the viewport.
+template <class Visit>
+void for_each_pixel_of(const point_sprite& sprite, Visit visit) {
+  const float half = 0.5f * sprite.size;
+  const int x0 = std::max(0, int(std::floor(sprite.centre.x - half))), x1 = std::min(width - 1, int(sprite.centre.x + half));
+  const int y0 = std::max(0, int(std::floor(sprite.centre.y - half))), y1 = std::min(height - 1, int(sprite.centre.y + half));
+  for (int y = y0; y <= y1; ++y) {
+    for (int x = x0; x <= x1; ++x) {
+      const glm::vec2 p(float(x) + 0.5f, float(y) + 0.5f);
+      if (std::abs(p.x - sprite.centre.x) < half && std::abs(p.y - sprite.centre.y) < half) visit(x, y, p);
+    }
+  }
+}
+
+// A packed block of 1,728 touching balls (12^3, 8 at a time through the vector path where the
+// CPU has it), seen from above a corner: most are culled, and every culled one is hidden by a
+// brute-force picture of the kept ones alone: at every pixel centre in its square, a kept
+// ball's sprite (its square and disc, no margins) is nearer.
+TEST(sphere_occlusion, every_culled_ball_of_a_packed_block_is_behind_the_kept_ones) {
+  const camera_case c = looking_at_origin(30.0, 25.0);
+  std::vector<packed_sphere> balls;
+  for (int i = 0; i < 12; ++i)
+    for (int j = 0; j < 12; ++j)
+      for (int k = 0; k < 12; ++k)
+        balls.push_back({{0.1f * float(i) - 0.55f, 0.1f * float(j) - 0.55f, 0.1f * float(k) - 0.55f},
+                         0.1f + 0.001f * float((i + j + k) % 10), 0xff000000u | std::uint32_t(i * 20 + j)});
+  sphere_occlusion occlusion;
+  std::vector<packed_sphere> copies;
+  const auto visible = occlusion.cull(balls, c.sprites, {0, 0, width, height}, glm::vec3(c.camera.eye()), 1.0f, copies);
+  EXPECT_LT(visible.size(), balls.size() / 2);
+  std::vector<float> nearest(std::size_t(width) * height, 2.0f);
+  for (const packed_sphere& s : visible) {
+    if (const auto sprite = point_sprite_of(s.centre, s.diameter, c.sprites)) {
+      for_each_pixel_of(*sprite, [&](int x, int y, const glm::vec2& p) {
+        float& n = nearest[std::size_t(y) * width + x];
+        if (glm::distance(p, sprite->disc_centre) < sprite->disc_radius) n = std::min(n, sprite->depth);
+      });
+    }
+  }
+  std::size_t checked = 0;
+  for (const packed_sphere& s : balls) {
+    if (std::any_of(visible.begin(), visible.end(), [&](const packed_sphere& v) { return v.centre == s.centre; }))
+      continue;
+    const auto sprite = point_sprite_of(s.centre, s.diameter, c.sprites);
+    ASSERT_TRUE(sprite);
+    for_each_pixel_of(*sprite, [&](int x, int y, const glm::vec2&) {
+      EXPECT_LT(nearest[std::size_t(y) * width + x], sprite->depth) << x << ", " << y;
+    });
+    ++checked;
+  }
+  EXPECT_EQ(checked, balls.size() - visible.size());
 }
 
 }  // namespace
