@@ -167,7 +167,7 @@ void for_each_pixel_of(const point_sprite& sprite, Visit visit) {
 // A packed block of 1,728 touching balls (12^3, 8 at a time through the vector path where the
 // CPU has it), seen from above a corner: most are culled, and every culled one is hidden by a
 // brute-force picture of the kept ones alone: at every pixel centre in its square, a kept
-// ball's sprite (its square and disc, no margins) is nearer.
+// ball's sprite (its square and disc, no margins) is nearer. The next frame culls the same.
 TEST(sphere_occlusion, every_culled_ball_of_a_packed_block_is_behind_the_kept_ones) {
   const camera_case c = looking_at_origin(30.0, 25.0);
   std::vector<packed_sphere> balls;
@@ -178,7 +178,13 @@ TEST(sphere_occlusion, every_culled_ball_of_a_packed_block_is_behind_the_kept_on
                          0.1f + 0.001f * float((i + j + k) % 10), 0xff000000u | std::uint32_t(i * 20 + j)});
   sphere_occlusion occlusion;
   std::vector<packed_sphere> copies;
+  const auto first = occlusion.cull(balls, c.sprites, {0, 0, width, height}, glm::vec3(c.camera.eye()), 1.0f, copies);
+  const std::vector<packed_sphere> first_kept(first.begin(), first.end());
+  // The next frame writes only the balls this one kept: among them the nearest writer of every
+  // pixel, so the buffer and what is culled are the same.
   const auto visible = occlusion.cull(balls, c.sprites, {0, 0, width, height}, glm::vec3(c.camera.eye()), 1.0f, copies);
+  ASSERT_EQ(visible.size(), first_kept.size());
+  for (std::size_t k = 0; k < visible.size(); ++k) EXPECT_EQ(visible[k].centre, first_kept[k].centre) << k;
   EXPECT_LT(visible.size(), balls.size() / 2);
   std::vector<float> nearest(std::size_t(width) * height, 2.0f);
   for (const packed_sphere& s : visible) {
