@@ -27,9 +27,9 @@ int last_pixel(float high) {
   return t - (static_cast<float>(t) > v ? 1 : 0);
 }
 
-// A sprite whose square, with the outer margin, touches at most 8 x 8 pixels (8 > size + 1/8 + 1/8):
-// one 8-wide row at a time.
-constexpr float block_sprite_max = 7.5f;
+// A sprite whose square, with the outer margin, touches at most 16 x 16 pixels (16 > size + 1/8
+// + 1): its rows in one or two 8-wide blocks at a time.
+constexpr float block_sprite_max = 14.5f;
 
 }  // namespace
 
@@ -52,11 +52,12 @@ void sphere_occlusion::clear(const pixel_rect& drawn) {
   if (grid_ != nullptr && size.x == drawn_.x && size.y == drawn_.y && size.width == drawn_.width &&
       size.height == drawn_.height) {
     for (int j = written_.y; j < written_.y + written_.height; ++j) {
-      std::fill_n(row(j) + (written_.x - drawn_.x), written_.width + 8, far);
+      const std::ptrdiff_t from = written_.x - drawn_.x;
+      std::fill_n(row(j) + from, std::min<std::ptrdiff_t>(written_.width, stride_ - from), far);
     }
   } else {
     drawn_ = size;
-    stride_ = (drawn_.width + 16) / 8 * 8;
+    stride_ = (drawn_.width + 16 + 7) / 8 * 8;
     depth_.assign(static_cast<std::size_t>(stride_) * static_cast<std::size_t>(drawn_.height) + 8, far);
     const auto misaligned = reinterpret_cast<std::uintptr_t>(depth_.data()) % 32 / sizeof(float);
     grid_ = depth_.data() + (8 - misaligned) % 8;
@@ -116,9 +117,28 @@ bool sphere_occlusion::hidden(const candidate& ball) const {
   return true;
 }
 
-// Pass 2 over the candidates: a hidden one's writes_ 0, a kept one's 1 (it writes next frame).
-void sphere_occlusion::mark_hidden() {
-  for (const candidate& ball : candidates_) writes_[ball.index] = hidden(ball) ? 0 : 1;
+// Pass 2 over the candidates, `again` over those not hidden yet: writes_ 0 when hidden, else 1
+// when it has written in pass 1 and 2 when not yet (a ball the last frame culled).
+void sphere_occlusion::mark_hidden(bool again) {
+  for (const candidate& ball : candidates_) {
+    std::uint8_t& state = writes_[ball.index];
+    if (again && state == 0) continue;
+    state = hidden(ball) ? 0 : again || state == 1 ? 1 : 2;
+  }
+}
+
+// Pass 1 for the balls pass 2 did not hide and that had not written (the last frame culled them):
+// drawn balls, so they may write, and with them the buffer is the one all balls would write (a
+// hidden ball's writes change no pixel's nearest). Whether any wrote.
+bool sphere_occlusion::write_late(std::span<const packed_sphere> batch, const sprite_camera& camera) {
+  bool wrote_any = false;
+  for (const candidate& ball : candidates_) {
+    if (writes_[ball.index] != 2) continue;
+    const packed_sphere& s = batch[ball.index];
+    if (const auto sprite = point_sprite_of(s.centre, s.diameter, camera)) cover(*sprite);
+    wrote_any = true;
+  }
+  return wrote_any;
 }
 
 void sphere_occlusion::add_batch(std::span<const packed_sphere> batch, const sprite_camera& camera,
@@ -137,18 +157,23 @@ std::span<const packed_sphere> sphere_occlusion::cull(std::span<const packed_sph
   clear(drawn);
   candidates_.clear();
   if (writes_.size() != batch.size()) writes_.assign(batch.size(), 1);
+  // Pass 1 by the balls the last frame kept, pass 2, pass 1 by the ones it did not keep that are
+  // not hidden now, and pass 2 again over the balls not hidden: the balls all writers would hide.
 #if FRAMELAB_X86_DISPATCH
-  if (cpu_has_avx2_fma()) {
+  const bool avx2 = cpu_has_avx2_fma();
+  const auto mark = [this, avx2](bool again) { avx2 ? mark_hidden_avx2(again) : mark_hidden(again); };
+  if (avx2) {
     add_batch_avx2(batch, camera, eye, reach_squared);
-    mark_hidden_avx2();
   } else {
     add_batch(batch, camera, eye, reach_squared);
-    mark_hidden();
   }
 #else
+  const auto mark = [this](bool again) { mark_hidden(again); };
   add_batch(batch, camera, eye, reach_squared);
-  mark_hidden();
 #endif
+  mark(false);
+  if (write_late(batch, camera)) mark(true);
+  for (const candidate& ball : candidates_) writes_[ball.index] = writes_[ball.index] == 0 ? 0 : 1;
   // The batch but the hidden candidates, written in place (no capacity checks): candidates
   // come in the batch's order.
   if (visible.size() < batch.size()) visible.resize(batch.size());
@@ -186,6 +211,12 @@ constexpr span_table spans;
 
 FRAMELAB_OCCLUSION_AVX2 inline __m256 span_lanes(int first, int last) {
   return _mm256_load_ps(reinterpret_cast<const float*>(spans.lanes[first][last + 1]));
+}
+
+// pixels[i] = min(pixels[i], depth) in the lanes `in` of 8.
+FRAMELAB_OCCLUSION_AVX2 inline void take_min(float* pixels, __m256 in, __m256 depth) {
+  const __m256 old = _mm256_loadu_ps(pixels);
+  _mm256_storeu_ps(pixels, _mm256_blendv_ps(old, _mm256_min_ps(old, depth), in));
 }
 
 }  // namespace
@@ -358,64 +389,73 @@ FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::add_batch_avx2(std::span<const pa
   }
 }
 
-// Pass 1 (cover's spans) for a sprite of at most block_sprite_max: the spans of its (at most 8)
-// rows at once, then each row as masked mins over the aligned blocks of 8 it reaches.
+// Pass 1 (cover's spans) for a sprite of at most block_sprite_max: the spans of its rows 8 at a
+// time, then each row as masked mins over the 8 or 16 pixels from its first column.
 FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::cover_rows_avx2(const sprite_lanes& lanes, int l) {
   const float half = 0.5f * lanes.size[l] - sprite_pixel_margin;
   const float radius = 0.999f * lanes.disc_radius[l] - sprite_pixel_margin;
   const int y0 = lanes.in_y0[l], y1 = lanes.in_y1[l], x_first = lanes.in_x0[l], x_last = lanes.in_x1[l];
   if (!(half > 0.0f) || !(radius > 0.0f) || y1 < y0 || x_last < x_first) return;
-  wrote(x_first, x_first + 7, y0, y1);
+  wrote(x_first, x_first + 15, y0, y1);
   const __m256i lanes_at = lane_index();
-  // dy = y0 + lane + 1/2 - disc.y; across = sqrt(R^2 - dy^2)
-  const __m256 dy = _mm256_sub_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(lanes_at, _mm256_set1_epi32(y0))),
-                                  _mm256_set1_ps(lanes.disc_y[l] - 0.5f));
-  const __m256 reach = _mm256_fnmadd_ps(dy, dy, _mm256_set1_ps(radius * radius));
-  const __m256 across = _mm256_sqrt_ps(_mm256_max_ps(reach, _mm256_setzero_ps()));
   const __m256 disc_x = _mm256_set1_ps(lanes.disc_x[l]);
-  const __m256 low = _mm256_max_ps(_mm256_set1_ps(lanes.centre_x[l] - half), _mm256_sub_ps(disc_x, across));
-  const __m256 high = _mm256_min_ps(_mm256_set1_ps(lanes.centre_x[l] + half), _mm256_add_ps(disc_x, across));
-  const __m256i first = first_pixels(low, x_first);
-  __m256i last = last_pixels(high, x_last);
-  // rows beyond the disc: none
-  last = _mm256_blendv_epi8(last, _mm256_set1_epi32(x_first - 1),
-                            _mm256_castps_si256(_mm256_cmp_ps(reach, _mm256_setzero_ps(), _CMP_LT_OQ)));
-  const float depth_value = lanes.depth[l];
-  // Each row one masked min over the 8 pixels from the first column: its span's lanes (an empty
-  // span's last lane -1; x_last - x_first < 8 for a sprite of block_sprite_max).
-  const __m256i none = _mm256_set1_epi32(-1);
-  const __m256i from = _mm256_sub_epi32(first, _mm256_set1_epi32(x_first));
-  const __m256i to = _mm256_blendv_epi8(_mm256_sub_epi32(last, _mm256_set1_epi32(x_first)), none,
-                                        _mm256_cmpgt_epi32(first, last));
-  alignas(32) int first_of[8], last_of[8];
-  _mm256_store_si256(reinterpret_cast<__m256i*>(first_of), _mm256_min_epi32(from, _mm256_set1_epi32(7)));
-  _mm256_store_si256(reinterpret_cast<__m256i*>(last_of), to);
-  const __m256 depth = _mm256_set1_ps(depth_value);
+  const __m256 square_low = _mm256_set1_ps(lanes.centre_x[l] - half);
+  const __m256 square_high = _mm256_set1_ps(lanes.centre_x[l] + half);
+  // Per row, the first and last column less x_first (last -1 when none; at most 15).
+  alignas(32) int first_of[16], last_of[16];
+  for (int r = 0; r < 16 && y0 + r <= y1; r += 8) {
+    // dy = y0 + r + lane + 1/2 - disc.y; across = sqrt(R^2 - dy^2)
+    const __m256 dy = _mm256_sub_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(lanes_at, _mm256_set1_epi32(y0 + r))),
+                                    _mm256_set1_ps(lanes.disc_y[l] - 0.5f));
+    const __m256 reach = _mm256_fnmadd_ps(dy, dy, _mm256_set1_ps(radius * radius));
+    const __m256 across = _mm256_sqrt_ps(_mm256_max_ps(reach, _mm256_setzero_ps()));
+    const __m256i first = first_pixels(_mm256_max_ps(square_low, _mm256_sub_ps(disc_x, across)), x_first);
+    const __m256i last = last_pixels(_mm256_min_ps(square_high, _mm256_add_ps(disc_x, across)), x_last);
+    const __m256i none = _mm256_or_si256(_mm256_cmpgt_epi32(first, last),  // or beyond the disc
+                                         _mm256_castps_si256(_mm256_cmp_ps(reach, _mm256_setzero_ps(), _CMP_LT_OQ)));
+    _mm256_store_si256(reinterpret_cast<__m256i*>(first_of + r), _mm256_sub_epi32(first, _mm256_set1_epi32(x_first)));
+    _mm256_store_si256(reinterpret_cast<__m256i*>(last_of + r),
+                       _mm256_blendv_epi8(_mm256_sub_epi32(last, _mm256_set1_epi32(x_first)), _mm256_set1_epi32(-1), none));
+  }
+  const __m256 depth = _mm256_set1_ps(lanes.depth[l]);
+  const bool wide = x_last - x_first >= 8;
   for (int j = y0; j <= y1; ++j) {
-    const __m256 in = span_lanes(first_of[j - y0], last_of[j - y0]);
+    const int first = first_of[j - y0], last = last_of[j - y0];
     float* pixels = row(j) + (x_first - drawn_.x);
-    const __m256 old = _mm256_loadu_ps(pixels);
-    _mm256_storeu_ps(pixels, _mm256_blendv_ps(old, _mm256_min_ps(old, depth), in));
+    take_min(pixels, span_lanes(std::min(first, 7), first > 7 ? -1 : std::min(last, 7)), depth);
+    if (wide) take_min(pixels + 8, span_lanes(std::max(first - 8, 0), last < 8 ? -1 : last - 8), depth);
   }
 }
 
-// Pass 2 for a square of at most 8 x 8 pixels: each row one compare of the 8 pixels from its first.
+// Pass 2 for a square of at most 16 x 16 pixels: each row one or two compares of 8 pixels from its first.
 FRAMELAB_OCCLUSION_AVX2 inline bool sphere_occlusion::hidden_avx2(const candidate& ball) const {
   if (ball.x1 < ball.x0 || ball.y1 < ball.y0) return true;  // all cut off by the scissor
   const __m256 limit = _mm256_set1_ps(ball.depth - sprite_depth_margin);
-  const __m256 outside = _mm256_xor_ps(span_lanes(0, ball.x1 - ball.x0), _mm256_castsi256_ps(_mm256_set1_epi32(-1)));
-  __m256 all = _mm256_castsi256_ps(_mm256_set1_epi32(-1));
+  const __m256 every = _mm256_castsi256_ps(_mm256_set1_epi32(-1));
+  const int columns = ball.x1 - ball.x0;  // less one
+  const __m256 outside = _mm256_xor_ps(span_lanes(0, std::min(columns, 7)), every);
+  __m256 all = every;
   const float* pixels = row(ball.y0) + (ball.x0 - drawn_.x);
-  for (int j = ball.y0; j <= ball.y1; ++j, pixels += stride_) {
-    all = _mm256_and_ps(all, _mm256_or_ps(_mm256_cmp_ps(_mm256_loadu_ps(pixels), limit, _CMP_LT_OQ), outside));
+  if (columns < 8) {
+    for (int j = ball.y0; j <= ball.y1; ++j, pixels += stride_) {
+      all = _mm256_and_ps(all, _mm256_or_ps(_mm256_cmp_ps(_mm256_loadu_ps(pixels), limit, _CMP_LT_OQ), outside));
+    }
+  } else {
+    const __m256 next_outside = _mm256_xor_ps(span_lanes(0, columns - 8), every);
+    for (int j = ball.y0; j <= ball.y1; ++j, pixels += stride_) {
+      all = _mm256_and_ps(all, _mm256_cmp_ps(_mm256_loadu_ps(pixels), limit, _CMP_LT_OQ));
+      all = _mm256_and_ps(all, _mm256_or_ps(_mm256_cmp_ps(_mm256_loadu_ps(pixels + 8), limit, _CMP_LT_OQ), next_outside));
+    }
   }
   return _mm256_movemask_ps(all) == 0xff;
 }
 
-FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::mark_hidden_avx2() {
+FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::mark_hidden_avx2(bool again) {
   for (const candidate& ball : candidates_) {
-    const bool block = ball.x1 - ball.x0 < 8 && ball.y1 - ball.y0 < 8;
-    writes_[ball.index] = (block ? hidden_avx2(ball) : hidden(ball)) ? 0 : 1;
+    std::uint8_t& state = writes_[ball.index];
+    if (again && state == 0) continue;
+    const bool block = ball.x1 - ball.x0 < 16 && ball.y1 - ball.y0 < 16;
+    state = (block ? hidden_avx2(ball) : hidden(ball)) ? 0 : again || state == 1 ? 1 : 2;
   }
 }
 

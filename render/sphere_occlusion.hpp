@@ -13,9 +13,11 @@
 // A hidden ball's fragments all lose the depth test to a drawn ball's (whatever the order they
 // are drawn in), so the picture and the final depth buffer are the same without it. Its own
 // writes never hide it (strictly nearer), so the nearest writer of each pixel is never culled.
-// That holds for any set of writers among the drawn balls: pass 1 writes only the balls the
-// last frame kept (all in the first frame), ~15 % of a settled pile, which hides nearly as many
-// as all would (the ones the last frame culled lie behind them) at a fraction of the cost.
+// That holds for any set of writers among the drawn balls, and a hidden ball's writes would
+// change no pixel's nearest depth. So pass 1 first writes only the balls the last frame kept (all
+// in the first frame; ~15 % of a settled pile), pass 2 tests every ball, then the balls it did
+// not hide that had not written write, and pass 2 tests again the ones not hidden: the buffer and
+// the balls culled are those of all balls writing, at a fraction of the cost.
 // Only the batch's point sprites act or are culled: not its balls drawn from the lists (quads
 // near the eye, see-through ones), which stay in the batch for the shader to skip as before.
 #include <cstddef>
@@ -56,7 +58,8 @@ class sphere_occlusion {
   void add(std::uint32_t index, const point_sprite& sprite);  // pass 1 and the candidate
   void cover(const point_sprite& sprite);                     // pass 1, one pixel at a time
   bool hidden(const candidate& ball) const;                   // pass 2, one pixel at a time
-  void mark_hidden();                                         // pass 2 over the candidates
+  void mark_hidden(bool again);                               // pass 2 over the candidates
+  bool write_late(std::span<const packed_sphere> batch, const sprite_camera& camera);
   void add_batch(std::span<const packed_sphere> batch, const sprite_camera& camera, const glm::vec3& eye,
                  float reach_squared);
 #if FRAMELAB_X86_DISPATCH
@@ -65,7 +68,7 @@ class sphere_occlusion {
                       float reach_squared);
   void cover_rows_avx2(const struct sprite_lanes& lanes, int lane);
   bool hidden_avx2(const candidate& ball) const;
-  void mark_hidden_avx2();
+  void mark_hidden_avx2(bool again);
 #endif
   // Row j's pixels, indexed by the column less drawn_.x (32-byte aligned).
   float* row(int j) { return grid_ + static_cast<std::ptrdiff_t>(j - drawn_.y) * stride_; }
@@ -79,8 +82,8 @@ class sphere_occlusion {
   std::vector<float> depth_;   // drawn_.height rows of stride_ from the bottom, from grid_
   float* grid_ = nullptr;      // depth_'s first 32-byte aligned float
   std::vector<candidate> candidates_;
-  // Per ball of the batch: whether it writes in pass 1, the balls kept by the last frame (all at
-  // first, and when the batch's size changes).
+  // Per ball of the batch: whether it writes in pass 1 first, the balls kept by the last frame
+  // (all at first, and when the batch's size changes); during pass 2 also 2, kept but not written.
   std::vector<std::uint8_t> writes_;
 };
 

@@ -30,9 +30,9 @@ struct camera_case {
 };
 
 // Looking at the origin from 8 m (down -z by default).
-camera_case looking_at_origin(double yaw_deg = 0.0, double pitch_deg = 0.0) {
+camera_case looking_at_origin(double yaw_deg = 0.0, double pitch_deg = 0.0, double distance = 8.0) {
   camera_case c;
-  c.camera.set({{0.0, 0.0, 0.0}, 8.0, yaw_deg, pitch_deg});
+  c.camera.set({{0.0, 0.0, 0.0}, distance, yaw_deg, pitch_deg});
   c.sprites = {.view = glm::mat4(c.camera.view()),
                .projection = glm::mat4(c.camera.projection(double(width) / height)),
                .viewport = {float(width), float(height)},
@@ -167,9 +167,13 @@ void for_each_pixel_of(const point_sprite& sprite, Visit visit) {
 // A packed block of 1,728 touching balls (12^3, 8 at a time through the vector path where the
 // CPU has it), seen from above a corner: most are culled, and every culled one is hidden by a
 // brute-force picture of the kept ones alone: at every pixel centre in its square, a kept
-// ball's sprite (its square and disc, no margins) is nearer. The next frame culls the same.
-TEST(sphere_occlusion, every_culled_ball_of_a_packed_block_is_behind_the_kept_ones) {
-  const camera_case c = looking_at_origin(30.0, 25.0);
+// ball's sprite (its square and disc, no margins) is nearer. The next frame culls the same, and
+// so does a frame after one seen from elsewhere.
+class packed_block : public testing::TestWithParam<double> {};
+
+// From 8 m the balls are ~6 px across, from 4.5 m ~11 (the vector path's rows of 8 and of 16 pixels).
+TEST_P(packed_block, every_culled_ball_is_behind_the_kept_ones) {
+  const camera_case c = looking_at_origin(30.0, 25.0, GetParam());
   std::vector<packed_sphere> balls;
   for (int i = 0; i < 12; ++i)
     for (int j = 0; j < 12; ++j)
@@ -185,6 +189,15 @@ TEST(sphere_occlusion, every_culled_ball_of_a_packed_block_is_behind_the_kept_on
   const auto visible = occlusion.cull(balls, c.sprites, {0, 0, width, height}, glm::vec3(c.camera.eye()), 1.0f, copies);
   ASSERT_EQ(visible.size(), first_kept.size());
   for (std::size_t k = 0; k < visible.size(); ++k) EXPECT_EQ(visible[k].centre, first_kept[k].centre) << k;
+  // After another frame (seen from the other side, other balls kept), the same again: the balls
+  // kept there write first, the others that are not hidden after them.
+  sphere_occlusion moved;
+  std::vector<packed_sphere> moved_copies;
+  const camera_case other = looking_at_origin(210.0, -20.0);
+  moved.cull(balls, other.sprites, {0, 0, width, height}, glm::vec3(other.camera.eye()), 1.0f, moved_copies);
+  const auto after = moved.cull(balls, c.sprites, {0, 0, width, height}, glm::vec3(c.camera.eye()), 1.0f, moved_copies);
+  ASSERT_EQ(after.size(), first_kept.size());
+  for (std::size_t k = 0; k < after.size(); ++k) EXPECT_EQ(after[k].centre, first_kept[k].centre) << k;
   EXPECT_LT(visible.size(), balls.size() / 2);
   std::vector<float> nearest(std::size_t(width) * height, 2.0f);
   for (const packed_sphere& s : visible) {
@@ -208,6 +221,8 @@ TEST(sphere_occlusion, every_culled_ball_of_a_packed_block_is_behind_the_kept_on
   }
   EXPECT_EQ(checked, balls.size() - visible.size());
 }
+
+INSTANTIATE_TEST_SUITE_P(sphere_occlusion, packed_block, testing::Values(8.0, 4.5));
 
 }  // namespace
 }  // namespace framelab::render
