@@ -172,7 +172,11 @@ std::span<const packed_sphere> sphere_occlusion::cull(std::span<const packed_sph
   add_batch(batch, camera, eye, reach_squared);
 #endif
   mark(false);
+#if FRAMELAB_X86_DISPATCH
+  if (avx2 ? write_late_avx2(batch, camera, eye, reach_squared) : write_late(batch, camera)) mark(true);
+#else
   if (write_late(batch, camera)) mark(true);
+#endif
   for (const candidate& ball : candidates_) writes_[ball.index] = writes_[ball.index] == 0 ? 0 : 1;
   // The batch but the hidden candidates, written in place (no capacity checks): candidates
   // come in the batch's order.
@@ -365,16 +369,7 @@ FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::add_batch_avx2(std::span<const pa
     const __m128i writes = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(writes_.data() + k));
     const int writers = ~_mm_movemask_epi8(_mm_cmpeq_epi8(writes, _mm_setzero_si128())) & 0xff;
     for (int mask = lanes.mask & writers; mask != 0; mask &= mask - 1) {
-      const int l = __builtin_ctz(static_cast<unsigned>(mask));
-      if ((lanes.block >> l) & 1) {
-        cover_rows_avx2(lanes, l);
-      } else {
-        cover({.centre = {lanes.centre_x[l], lanes.centre_y[l]},
-               .size = lanes.size[l],
-               .depth = lanes.depth[l],
-               .disc_centre = {lanes.disc_x[l], lanes.disc_y[l]},
-               .disc_radius = lanes.disc_radius[l]});
-      }
+      write_lane(lanes, __builtin_ctz(static_cast<unsigned>(mask)));
     }
     for (int mask = lanes.mask; mask != 0; mask &= mask - 1) {  // in the batch's order
       const int l = __builtin_ctz(static_cast<unsigned>(mask));
@@ -386,6 +381,19 @@ FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::add_batch_avx2(std::span<const pa
     const packed_sphere& s = batch[k];
     if (!beyond_reach(s, eye, reach_squared) || !opaque_rgba(s.rgba)) continue;
     if (const auto sprite = point_sprite_of(s.centre, s.diameter, camera)) add(static_cast<std::uint32_t>(k), *sprite);
+  }
+}
+
+// Pass 1 for lane l's sprite: by rows of 8 or 16 pixels, or one pixel at a time when larger.
+FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::write_lane(const sprite_lanes& lanes, int l) {
+  if ((lanes.block >> l) & 1) {
+    cover_rows_avx2(lanes, l);
+  } else {
+    cover({.centre = {lanes.centre_x[l], lanes.centre_y[l]},
+           .size = lanes.size[l],
+           .depth = lanes.depth[l],
+           .disc_centre = {lanes.disc_x[l], lanes.disc_y[l]},
+           .disc_radius = lanes.disc_radius[l]});
   }
 }
 
@@ -448,6 +456,31 @@ FRAMELAB_OCCLUSION_AVX2 inline bool sphere_occlusion::hidden_avx2(const candidat
     }
   }
   return _mm256_movemask_ps(all) == 0xff;
+}
+
+// write_late 8 balls at a time (copied together; the last group padded with its first ball,
+// which then writes twice the same).
+FRAMELAB_OCCLUSION_AVX2 bool sphere_occlusion::write_late_avx2(std::span<const packed_sphere> batch,
+                                                               const sprite_camera& camera, const glm::vec3& eye,
+                                                               float reach_squared) {
+  packed_sphere group[8];
+  int count = 0;
+  sprite_lanes lanes;
+  bool wrote_any = false;
+  const auto write_group = [&] {
+    for (int k = count; k < 8; ++k) group[k] = group[0];
+    sprites_of_8(group, camera, drawn_, eye, reach_squared, lanes);
+    for (int mask = lanes.mask; mask != 0; mask &= mask - 1) write_lane(lanes, __builtin_ctz(static_cast<unsigned>(mask)));
+    count = 0;
+  };
+  for (const candidate& ball : candidates_) {
+    if (writes_[ball.index] != 2) continue;
+    group[count++] = batch[ball.index];
+    wrote_any = true;
+    if (count == 8) write_group();
+  }
+  if (count > 0) write_group();
+  return wrote_any;
 }
 
 FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::mark_hidden_avx2(bool again) {

@@ -67,6 +67,9 @@ class sphere_occlusion {
   void add_batch_avx2(std::span<const packed_sphere> batch, const sprite_camera& camera, const glm::vec3& eye,
                       float reach_squared);
   void cover_rows_avx2(const struct sprite_lanes& lanes, int lane);
+  void write_lane(const sprite_lanes& lanes, int lane);
+  bool write_late_avx2(std::span<const packed_sphere> batch, const sprite_camera& camera, const glm::vec3& eye,
+                       float reach_squared);
   bool hidden_avx2(const candidate& ball) const;
   void mark_hidden_avx2(bool again);
 #endif
