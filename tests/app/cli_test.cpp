@@ -76,6 +76,8 @@ TEST(cli, shot_takes_size_frames_and_out) {
   EXPECT_EQ(p.request.shot.height, 600);
   EXPECT_EQ(p.request.shot.frames, 5);
   EXPECT_EQ(p.request.shot.out, "x.png");
+  EXPECT_FALSE(p.request.shot.draw_hidden);  // a large ball batch's hidden balls are culled
+  EXPECT_TRUE(parse({"shot", "--scene", "collisions", "--out", "x.png", "--draw-hidden"}).request.shot.draw_hidden);
 }
 
 TEST(cli, record_takes_seconds_fps_size_and_out) {
