@@ -55,7 +55,7 @@ struct shot_options {
   int height = 720;
   int ui_scale_percent = 0;  // --ui-scale PERCENT; 0: 100 %
   std::string out;
-  bool draw_hidden = false;  // --draw-hidden: no occlusion culling of a large sphere batch (render/sphere_occlusion.hpp)
+  bool draw_hidden = false;  // --draw-hidden: no culling of a large ball batch (render/sphere_occlusion.hpp)
 };
 
 // `record`: runs the window offscreen for seconds * fps frames, each advancing the

@@ -23,7 +23,9 @@ bool cover(float a, float b, float r, glm::vec2& range) {
 // be for the GL certainly to keep it, whatever its float rounding.
 constexpr float clip_margin = 1e-4f;
 
-bool certainly_inside(float ndc) { return std::abs(ndc) < 1.0f - clip_margin; }
+bool certainly_inside(float ndc) {
+  return std::abs(ndc) < 1.0f - clip_margin;
+}
 
 }  // namespace
 

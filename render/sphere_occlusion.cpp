@@ -86,8 +86,8 @@ void sphere_occlusion::cover(const point_sprite& sprite) {
   const float radius = 0.999f * sprite.disc_radius - sprite_pixel_margin;
   if (!(half > 0.0f) || !(radius > 0.0f)) return;
   const int y0 = std::max({drawn_.y, first_pixel(sprite.centre.y - half), first_pixel(sprite.disc_centre.y - radius)});
-  const int y1 = std::min({drawn_.y + drawn_.height - 1, last_pixel(sprite.centre.y + half),
-                           last_pixel(sprite.disc_centre.y + radius)});
+  const int y1 = std::min(
+      {drawn_.y + drawn_.height - 1, last_pixel(sprite.centre.y + half), last_pixel(sprite.disc_centre.y + radius)});
   const float square_low = sprite.centre.x - half, square_high = sprite.centre.x + half;
   if (y1 < y0) return;
   wrote(std::max(drawn_.x, first_pixel(square_low)), std::min(drawn_.x + drawn_.width - 1, last_pixel(square_high)), y0,
@@ -98,8 +98,8 @@ void sphere_occlusion::cover(const point_sprite& sprite) {
     if (!(reach >= 0.0f)) continue;
     const float across = std::sqrt(reach);
     const int x0 = std::max({drawn_.x, first_pixel(square_low), first_pixel(sprite.disc_centre.x - across)});
-    const int x1 = std::min({drawn_.x + drawn_.width - 1, last_pixel(square_high),
-                             last_pixel(sprite.disc_centre.x + across)});
+    const int x1 =
+        std::min({drawn_.x + drawn_.width - 1, last_pixel(square_high), last_pixel(sprite.disc_centre.x + across)});
     float* pixels = row(j) - drawn_.x;
     for (int i = x0; i <= x1; ++i) pixels[i] = std::min(pixels[i], sprite.depth);
   }
@@ -150,15 +150,14 @@ void sphere_occlusion::add_batch(std::span<const packed_sphere> batch, const spr
   }
 }
 
-std::span<const packed_sphere> sphere_occlusion::cull(std::span<const packed_sphere> batch,
-                                                      const sprite_camera& camera, const pixel_rect& drawn,
-                                                      const glm::vec3& eye, float reach_squared,
-                                                      std::vector<packed_sphere>& visible) {
+std::span<const packed_sphere> sphere_occlusion::cull(std::span<const packed_sphere> batch, const sprite_camera& camera,
+                                                      const pixel_rect& drawn, const glm::vec3& eye,
+                                                      float reach_squared, std::vector<packed_sphere>& visible) {
   clear(drawn);
   candidates_.clear();
   if (writes_.size() != batch.size()) writes_.assign(batch.size(), 1);
-  // Pass 1 by the balls the last frame kept, pass 2, pass 1 by the ones it did not keep that are
-  // not hidden now, and pass 2 again over the balls not hidden: the balls all writers would hide.
+    // Pass 1 by the balls the last frame kept, pass 2, pass 1 by the ones it did not keep that are
+    // not hidden now, and pass 2 again over the balls not hidden: the balls all writers would hide.
 #if FRAMELAB_X86_DISPATCH
   const bool avx2 = cpu_has_avx2_fma();
   const auto mark = [this, avx2](bool again) { avx2 ? mark_hidden_avx2(again) : mark_hidden(again); };
@@ -185,7 +184,8 @@ std::span<const packed_sphere> sphere_occlusion::cull(std::span<const packed_sph
   std::size_t next = 0;  // the batch's first sphere not yet copied
   for (const candidate& ball : candidates_) {
     if (writes_[ball.index] != 0) continue;
-    to = std::copy(batch.begin() + static_cast<std::ptrdiff_t>(next), batch.begin() + static_cast<std::ptrdiff_t>(ball.index), to);
+    to = std::copy(batch.begin() + static_cast<std::ptrdiff_t>(next),
+                   batch.begin() + static_cast<std::ptrdiff_t>(ball.index), to);
     next = ball.index + 1;
   }
   to = std::copy(batch.begin() + static_cast<std::ptrdiff_t>(next), batch.end(), to);
@@ -199,7 +199,9 @@ namespace {
 #define FRAMELAB_OCCLUSION_AVX2 __attribute__((target("avx2,fma")))
 
 // The lanes 0..7 as integers and floats.
-FRAMELAB_OCCLUSION_AVX2 inline __m256i lane_index() { return _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7); }
+FRAMELAB_OCCLUSION_AVX2 inline __m256i lane_index() {
+  return _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+}
 
 // The lanes first..last of 8 (none when last < first), first in [0, 7], last in [-1, 7]: a table
 // of 8 x 9 masks.
@@ -239,12 +241,15 @@ struct sprite_lanes {
 
 namespace {
 
-FRAMELAB_OCCLUSION_AVX2 inline __m256 broadcast(float v) { return _mm256_set1_ps(v); }
+FRAMELAB_OCCLUSION_AVX2 inline __m256 broadcast(float v) {
+  return _mm256_set1_ps(v);
+}
 
 // Row `r` of m (x, y, z, 1) for 8 points.
 FRAMELAB_OCCLUSION_AVX2 inline __m256 transformed(const glm::mat4& m, int r, __m256 x, __m256 y, __m256 z) {
-  return _mm256_fmadd_ps(broadcast(m[0][r]), x,
-                         _mm256_fmadd_ps(broadcast(m[1][r]), y, _mm256_fmadd_ps(broadcast(m[2][r]), z, broadcast(m[3][r]))));
+  return _mm256_fmadd_ps(
+      broadcast(m[0][r]), x,
+      _mm256_fmadd_ps(broadcast(m[1][r]), y, _mm256_fmadd_ps(broadcast(m[2][r]), z, broadcast(m[3][r]))));
 }
 
 // cover() for 8 circles: t = a / b, u = r / sqrt(a^2 + b^2 - r^2), X in [(t - u) / (1 + t u), (t + u) / (1 - t u)];
@@ -259,14 +264,18 @@ FRAMELAB_OCCLUSION_AVX2 inline __m256 cover_8(__m256 a, __m256 b, __m256 r, __m2
   return _mm256_cmp_ps(_mm256_andnot_ps(broadcast(-0.0f), tu), broadcast(0.99f), _CMP_LT_OQ);
 }
 
-FRAMELAB_OCCLUSION_AVX2 inline void store(int* to, __m256i v) { _mm256_store_si256(reinterpret_cast<__m256i*>(to), v); }
+FRAMELAB_OCCLUSION_AVX2 inline void store(int* to, __m256i v) {
+  _mm256_store_si256(reinterpret_cast<__m256i*>(to), v);
+}
 
 // first_pixel and last_pixel of 8 values, clipped to [low, high].
 FRAMELAB_OCCLUSION_AVX2 inline __m256i first_pixels(__m256 low, int clip) {
-  return _mm256_max_epi32(_mm256_cvtps_epi32(_mm256_ceil_ps(_mm256_sub_ps(low, broadcast(0.5f)))), _mm256_set1_epi32(clip));
+  return _mm256_max_epi32(_mm256_cvtps_epi32(_mm256_ceil_ps(_mm256_sub_ps(low, broadcast(0.5f)))),
+                          _mm256_set1_epi32(clip));
 }
 FRAMELAB_OCCLUSION_AVX2 inline __m256i last_pixels(__m256 high, int clip) {
-  return _mm256_min_epi32(_mm256_cvtps_epi32(_mm256_floor_ps(_mm256_sub_ps(high, broadcast(0.5f)))), _mm256_set1_epi32(clip));
+  return _mm256_min_epi32(_mm256_cvtps_epi32(_mm256_floor_ps(_mm256_sub_ps(high, broadcast(0.5f)))),
+                          _mm256_set1_epi32(clip));
 }
 
 FRAMELAB_OCCLUSION_AVX2 void sprites_of_8(const packed_sphere* balls, const sprite_camera& camera,
@@ -281,14 +290,15 @@ FRAMELAB_OCCLUSION_AVX2 void sprites_of_8(const packed_sphere* balls, const spri
                                   balls[4].centre.y, balls[5].centre.y, balls[6].centre.y, balls[7].centre.y);
   const __m256 z = _mm256_setr_ps(balls[0].centre.z, balls[1].centre.z, balls[2].centre.z, balls[3].centre.z,
                                   balls[4].centre.z, balls[5].centre.z, balls[6].centre.z, balls[7].centre.z);
-  const __m256i rgba = _mm256_setr_epi32(
-      static_cast<int>(balls[0].rgba), static_cast<int>(balls[1].rgba), static_cast<int>(balls[2].rgba),
-      static_cast<int>(balls[3].rgba), static_cast<int>(balls[4].rgba), static_cast<int>(balls[5].rgba),
-      static_cast<int>(balls[6].rgba), static_cast<int>(balls[7].rgba));
+  const __m256i rgba = _mm256_setr_epi32(static_cast<int>(balls[0].rgba), static_cast<int>(balls[1].rgba),
+                                         static_cast<int>(balls[2].rgba), static_cast<int>(balls[3].rgba),
+                                         static_cast<int>(balls[4].rgba), static_cast<int>(balls[5].rgba),
+                                         static_cast<int>(balls[6].rgba), static_cast<int>(balls[7].rgba));
   const glm::mat4& v = camera.view;
   const glm::mat4& p = camera.projection;
   // The lists' small and opaque: |c - eye|^2 > d^2 reach^2, alpha 255.
-  const __m256 ex = _mm256_sub_ps(x, broadcast(eye.x)), ey = _mm256_sub_ps(y, broadcast(eye.y)), ez = _mm256_sub_ps(z, broadcast(eye.z));
+  const __m256 ex = _mm256_sub_ps(x, broadcast(eye.x)), ey = _mm256_sub_ps(y, broadcast(eye.y)),
+               ez = _mm256_sub_ps(z, broadcast(eye.z));
   const __m256 eye_distance = _mm256_fmadd_ps(ex, ex, _mm256_fmadd_ps(ey, ey, _mm256_mul_ps(ez, ez)));
   __m256 ok = _mm256_cmp_ps(eye_distance, _mm256_mul_ps(_mm256_mul_ps(diameter, diameter), broadcast(reach_squared)),
                             _CMP_GT_OQ);
@@ -304,10 +314,14 @@ FRAMELAB_OCCLUSION_AVX2 void sprites_of_8(const packed_sphere* balls, const spri
   ok = _mm256_and_ps(ok, cover_8(cx, b, r, low_x, high_x));
   ok = _mm256_and_ps(ok, cover_8(cy, b, r, low_y, high_y));
   const __m256 width = broadcast(camera.viewport.x), height = broadcast(camera.viewport.y);
-  const __m256 scale_x = broadcast(p[0][0]), scale_y = broadcast(p[1][1]), shift_x = broadcast(p[2][0]), shift_y = broadcast(p[2][1]);
-  const __m256 pixels_x = _mm256_mul_ps(_mm256_mul_ps(broadcast(0.5f), scale_x), _mm256_mul_ps(_mm256_sub_ps(high_x, low_x), width));
-  const __m256 pixels_y = _mm256_mul_ps(_mm256_mul_ps(broadcast(0.5f), scale_y), _mm256_mul_ps(_mm256_sub_ps(high_y, low_y), height));
-  const __m256 size = _mm256_min_ps(_mm256_max_ps(_mm256_max_ps(pixels_x, pixels_y), one), broadcast(camera.max_point_size));
+  const __m256 scale_x = broadcast(p[0][0]), scale_y = broadcast(p[1][1]), shift_x = broadcast(p[2][0]),
+               shift_y = broadcast(p[2][1]);
+  const __m256 pixels_x =
+      _mm256_mul_ps(_mm256_mul_ps(broadcast(0.5f), scale_x), _mm256_mul_ps(_mm256_sub_ps(high_x, low_x), width));
+  const __m256 pixels_y =
+      _mm256_mul_ps(_mm256_mul_ps(broadcast(0.5f), scale_y), _mm256_mul_ps(_mm256_sub_ps(high_y, low_y), height));
+  const __m256 size =
+      _mm256_min_ps(_mm256_max_ps(_mm256_max_ps(pixels_x, pixels_y), one), broadcast(camera.max_point_size));
   // near side n = c (1 - r / d) through P: NDC z = (P n).z / (P n).w
   const __m256 d = _mm256_sqrt_ps(_mm256_fmadd_ps(cx, cx, _mm256_fmadd_ps(cy, cy, _mm256_mul_ps(cz, cz))));
   const __m256 f = _mm256_sub_ps(one, _mm256_div_ps(r, d));
@@ -319,7 +333,8 @@ FRAMELAB_OCCLUSION_AVX2 void sprites_of_8(const packed_sphere* balls, const spri
   const __m256 ndc_z = _mm256_div_ps(clip_z, clip_w);
   const __m256 inside = broadcast(1.0f - 1e-4f);  // point_sprite.cpp's clip_margin
   ok = _mm256_and_ps(ok, _mm256_cmp_ps(clip_w, _mm256_setzero_ps(), _CMP_GT_OQ));
-  for (const __m256 ndc : {ndc_x, ndc_y, ndc_z}) ok = _mm256_and_ps(ok, _mm256_cmp_ps(_mm256_andnot_ps(sign, ndc), inside, _CMP_LT_OQ));
+  for (const __m256 ndc : {ndc_x, ndc_y, ndc_z})
+    ok = _mm256_and_ps(ok, _mm256_cmp_ps(_mm256_andnot_ps(sign, ndc), inside, _CMP_LT_OQ));
   const __m256 half_width = _mm256_mul_ps(half, width), half_height = _mm256_mul_ps(half, height);
   _mm256_store_ps(out.centre_x, _mm256_mul_ps(_mm256_add_ps(ndc_x, one), half_width));
   _mm256_store_ps(out.centre_y, _mm256_mul_ps(_mm256_add_ps(ndc_y, one), half_height));
@@ -359,8 +374,8 @@ FRAMELAB_OCCLUSION_AVX2 void sprites_of_8(const packed_sphere* balls, const spri
 }  // namespace
 
 FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::add_batch_avx2(std::span<const packed_sphere> batch,
-                                                               const sprite_camera& camera, const glm::vec3& eye,
-                                                               float reach_squared) {
+                                                              const sprite_camera& camera, const glm::vec3& eye,
+                                                              float reach_squared) {
   sprite_lanes lanes;
   const std::size_t whole = batch.size() / 8 * 8;
   for (std::size_t k = 0; k < whole; k += 8) {
@@ -422,8 +437,9 @@ FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::cover_rows_avx2(const sprite_lane
     const __m256i none = _mm256_or_si256(_mm256_cmpgt_epi32(first, last),  // or beyond the disc
                                          _mm256_castps_si256(_mm256_cmp_ps(reach, _mm256_setzero_ps(), _CMP_LT_OQ)));
     _mm256_store_si256(reinterpret_cast<__m256i*>(first_of + r), _mm256_sub_epi32(first, _mm256_set1_epi32(x_first)));
-    _mm256_store_si256(reinterpret_cast<__m256i*>(last_of + r),
-                       _mm256_blendv_epi8(_mm256_sub_epi32(last, _mm256_set1_epi32(x_first)), _mm256_set1_epi32(-1), none));
+    _mm256_store_si256(
+        reinterpret_cast<__m256i*>(last_of + r),
+        _mm256_blendv_epi8(_mm256_sub_epi32(last, _mm256_set1_epi32(x_first)), _mm256_set1_epi32(-1), none));
   }
   const __m256 depth = _mm256_set1_ps(lanes.depth[l]);
   const bool wide = x_last - x_first >= 8;
@@ -452,7 +468,8 @@ FRAMELAB_OCCLUSION_AVX2 inline bool sphere_occlusion::hidden_avx2(const candidat
     const __m256 next_outside = _mm256_xor_ps(span_lanes(0, columns - 8), every);
     for (int j = ball.y0; j <= ball.y1; ++j, pixels += stride_) {
       all = _mm256_and_ps(all, _mm256_cmp_ps(_mm256_loadu_ps(pixels), limit, _CMP_LT_OQ));
-      all = _mm256_and_ps(all, _mm256_or_ps(_mm256_cmp_ps(_mm256_loadu_ps(pixels + 8), limit, _CMP_LT_OQ), next_outside));
+      all =
+          _mm256_and_ps(all, _mm256_or_ps(_mm256_cmp_ps(_mm256_loadu_ps(pixels + 8), limit, _CMP_LT_OQ), next_outside));
     }
   }
   return _mm256_movemask_ps(all) == 0xff;
@@ -470,7 +487,8 @@ FRAMELAB_OCCLUSION_AVX2 bool sphere_occlusion::write_late_avx2(std::span<const p
   const auto write_group = [&] {
     for (int k = count; k < 8; ++k) group[k] = group[0];
     sprites_of_8(group, camera, drawn_, eye, reach_squared, lanes);
-    for (int mask = lanes.mask; mask != 0; mask &= mask - 1) write_lane(lanes, __builtin_ctz(static_cast<unsigned>(mask)));
+    for (int mask = lanes.mask; mask != 0; mask &= mask - 1)
+      write_lane(lanes, __builtin_ctz(static_cast<unsigned>(mask)));
     count = 0;
   };
   for (const candidate& ball : candidates_) {

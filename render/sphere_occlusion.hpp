@@ -74,8 +74,12 @@ class sphere_occlusion {
   void mark_hidden_avx2(bool again);
 #endif
   // Row j's pixels, indexed by the column less drawn_.x (32-byte aligned).
-  float* row(int j) { return grid_ + static_cast<std::ptrdiff_t>(j - drawn_.y) * stride_; }
-  const float* row(int j) const { return grid_ + static_cast<std::ptrdiff_t>(j - drawn_.y) * stride_; }
+  float* row(int j) {
+    return grid_ + static_cast<std::ptrdiff_t>(j - drawn_.y) * stride_;
+  }
+  const float* row(int j) const {
+    return grid_ + static_cast<std::ptrdiff_t>(j - drawn_.y) * stride_;
+  }
   void clear(const pixel_rect& drawn);
   void wrote(int x0, int x1, int y0, int y1);
   pixel_rect drawn_;

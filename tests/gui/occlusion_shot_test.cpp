@@ -28,8 +28,8 @@ culled_shot shoot(const std::filesystem::path& png, bool draw_hidden) {
   culled_shot shot;
   shot.output = run(std::string(FRAMELAB_EXE) +
                         " shot --scene collisions --set balls=40000 --set radius=0.03 --frames 2 --size " +
-                        std::to_string(occlusion_width) + "x" + std::to_string(occlusion_height) + " --out " + png.string() +
-                        (draw_hidden ? " --draw-hidden" : ""),
+                        std::to_string(occlusion_width) + "x" + std::to_string(occlusion_height) + " --out " +
+                        png.string() + (draw_hidden ? " --draw-hidden" : ""),
                     exit_code);
   EXPECT_EQ(exit_code, 0) << shot.output;
   std::smatch m;
@@ -57,8 +57,11 @@ TEST(occlusion_shot_test, culling_the_hidden_balls_changes_no_pixel) {
   }
   EXPECT_EQ(differing, 0);
   // The region shows balls (colours by speed, saturated), not only the background.
-  const int ball_pixels = a.count([](int r, int g, int b) { return std::max({r, g, b}) - std::min({r, g, b}) > 60; },
-                                  x0, y0, occlusion_width, occlusion_height);
+  const int ball_pixels = a.count(
+      [](int r, int g, int b) {
+        return std::max({r, g, b}) - std::min({r, g, b}) > 60;
+      },
+      x0, y0, occlusion_width, occlusion_height);
   EXPECT_GT(ball_pixels, 30000);
   if (!HasFailure()) std::filesystem::remove_all(dir);
 }

@@ -65,8 +65,8 @@ TEST(point_sprite, its_disc_is_on_the_sphere_and_its_square_holds_the_outline) {
       // Points of the surface: inside the square.
       for (int m = 1; m < 16; ++m) {
         const double polar = std::numbers::pi * m / 16.0;
-        const glm::dvec3 p = centre + radius * glm::dvec3(std::sin(polar) * std::cos(a), std::cos(polar),
-                                                          std::sin(polar) * std::sin(a));
+        const glm::dvec3 p =
+            centre + radius * glm::dvec3(std::sin(polar) * std::cos(a), std::cos(polar), std::sin(polar) * std::sin(a));
         const glm::dvec2 w = window_of(c, p);
         EXPECT_LE(std::abs(w.x - sprite->centre.x), 0.5 * sprite->size + 1e-3);
         EXPECT_LE(std::abs(w.y - sprite->centre.y), 0.5 * sprite->size + 1e-3);
@@ -154,8 +154,10 @@ TEST(sphere_occlusion, only_opaque_point_sprites_take_part_and_the_scissor_hides
 template <class Visit>
 void for_each_pixel_of(const point_sprite& sprite, Visit visit) {
   const float half = 0.5f * sprite.size;
-  const int x0 = std::max(0, int(std::floor(sprite.centre.x - half))), x1 = std::min(width - 1, int(sprite.centre.x + half));
-  const int y0 = std::max(0, int(std::floor(sprite.centre.y - half))), y1 = std::min(height - 1, int(sprite.centre.y + half));
+  const int x0 = std::max(0, int(std::floor(sprite.centre.x - half))),
+            x1 = std::min(width - 1, int(sprite.centre.x + half));
+  const int y0 = std::max(0, int(std::floor(sprite.centre.y - half))),
+            y1 = std::min(height - 1, int(sprite.centre.y + half));
   for (int y = y0; y <= y1; ++y) {
     for (int x = x0; x <= x1; ++x) {
       const glm::vec2 p(float(x) + 0.5f, float(y) + 0.5f);
@@ -179,7 +181,8 @@ TEST_P(packed_block, every_culled_ball_is_behind_the_kept_ones) {
     for (int j = 0; j < 12; ++j)
       for (int k = 0; k < 12; ++k)
         balls.push_back({{0.1f * float(i) - 0.55f, 0.1f * float(j) - 0.55f, 0.1f * float(k) - 0.55f},
-                         0.1f + 0.001f * float((i + j + k) % 10), 0xff000000u | std::uint32_t(i * 20 + j)});
+                         0.1f + 0.001f * float((i + j + k) % 10),
+                         0xff000000u | std::uint32_t(i * 20 + j)});
   sphere_occlusion occlusion;
   std::vector<packed_sphere> copies;
   const auto first = occlusion.cull(balls, c.sprites, {0, 0, width, height}, glm::vec3(c.camera.eye()), 1.0f, copies);
