@@ -54,8 +54,11 @@
 // Pass 3 is most of an update when boxes crowd (a settled pile of balls). Its cells are
 // independent: with set_threads(k) and at least entries_per_thread boxes per thread, the cells are
 // cut into k runs of about equal boxes (cell_start_ is their running count), each run's pairs go to
-// a list of its own on a thread of its own (core/parallel_parts.hpp), and the lists are appended.
-// Pass 5 sorts them, so the answer is the same, in the same order, on any number of threads.
+// a list of its own on a thread of its own (core/parallel_parts.hpp), and the lists are appended
+// in run order: the cells' order, so the answer is the same, in the same order, on any number of
+// threads, sorted by pass 5 or not. Pass 3 tests a box against four at once with AVX2 where the
+// CPU has it (core/collision/box_columns.hpp: the boxes by coordinate). Pass 2's home cells and
+// its copy into that order are cut into runs on the same threads (every box on its own).
 //
 // [SECTION] Before: every box in each cell it covers
 // Until 2026-11-27 a box was entered in every cell it covered (cells 2 median sides wide, 3.4 cells
@@ -280,14 +283,18 @@ class uniform_grid {
       for (std::size_t i = 0; i < n; ++i)
         if (in_grid_[i]) order_.push_back(static_cast<std::uint32_t>(i));
     }
-    // the home cells in box order (reading the boxes in sequence), then counted in last frame's order
+    // the home cells in box order (reading the boxes in sequence; in runs on pass 3's threads),
+    // then counted in last frame's order
     home_.resize(n);
-    for (std::size_t i = 0; i < n; ++i) {
-      if (!in_grid_[i]) continue;
-      std::array<std::uint32_t, N> lo;
-      for (int k = 0; k < N; ++k) lo[k] = cell_of(boxes[i].min[k], k);
-      home_[i] = static_cast<std::uint32_t>(linear_cell(lo));
-    }
+    const std::size_t parts = std::clamp<std::size_t>(n / min_entries_per_thread_, 1, threads_);
+    run_parts(parts, [&](std::size_t part) {
+      for (std::size_t i = n * part / parts; i < n * (part + 1) / parts; ++i) {
+        if (!in_grid_[i]) continue;
+        std::array<std::uint32_t, N> lo;
+        for (int k = 0; k < N; ++k) lo[k] = cell_of(boxes[i].min[k], k);
+        home_[i] = static_cast<std::uint32_t>(linear_cell(lo));
+      }
+    });
     cell_start_.assign(cells_ + 1, 0);
     std::uint32_t* count = cell_start_.data();
     for (std::size_t p = 0; p < grid_boxes; ++p) ++count[home_[order_[p]]];
@@ -303,16 +310,29 @@ class uniform_grid {
     // count[c] is now the end of cell c: shifted by one, cell_start_[c] .. cell_start_[c + 1] are its boxes
     std::copy_backward(count, count + cells_, count + cells_ + 1);
     count[0] = 0;
-    // the copy reads the boxes at random and writes the 2N columns in sequence (writing them at
-    // random instead, 2N scattered stores per box, took 1.5x as long at 10^5 boxes)
-    local_.resize(grid_boxes);
-    reach_.fill(0);
-    for (std::size_t p = 0; p < grid_boxes; ++p) {
-      const box_type& b = boxes[order_[p]];
-      local_.set(p, b);
-      for (int k = 0; k < N; ++k) reach_[k] = std::max(reach_[k], cell_of(b.max[k], k) - cell_of(b.min[k], k));
-    }
+    copy_in_order(boxes);
     stats_.entries = grid_boxes;
+  }
+
+  // local_[p] = boxes[order_[p]], and reach_ = how far boxes reach past their home cell; in runs of p
+  // on the threads of pass 3. The copy reads the boxes at random and writes the 2N columns in
+  // sequence (writing them at random instead, 2N scattered stores per box, took 1.5x as long at 10^5).
+  void copy_in_order(std::span<const box_type> boxes) {
+    const std::size_t n = order_.size();
+    local_.resize(n);
+    const std::size_t parts = std::clamp<std::size_t>(n / min_entries_per_thread_, 1, threads_);
+    std::vector<std::array<std::uint32_t, N>> part_reach(parts, std::array<std::uint32_t, N>{});
+    run_parts(parts, [&](std::size_t part) {
+      std::array<std::uint32_t, N>& reach = part_reach[part];
+      for (std::size_t p = n * part / parts; p < n * (part + 1) / parts; ++p) {
+        const box_type& b = boxes[order_[p]];
+        local_.set(p, b);
+        for (int k = 0; k < N; ++k) reach[k] = std::max(reach[k], cell_of(b.max[k], k) - cell_of(b.min[k], k));
+      }
+    });
+    reach_.fill(0);
+    for (const auto& reach : part_reach)
+      for (int k = 0; k < N; ++k) reach_[k] = std::max(reach_[k], reach[k]);
   }
 
   // Pass 3 on threads_ threads at most (see [SECTION] Threads): cut the cells into runs of about
