@@ -120,14 +120,14 @@ __attribute__((target("avx2"))) inline std::uint32_t overlapping_in_run_avx2(
     const box_columns<double, N>& c, const aabb<double, N>& a, std::uint32_t begin, std::uint32_t end,
     std::uint32_t* hits) {
   using namespace box_columns_detail;
-  std::array<__m256d, N> a_min, a_max;
+  __m256d a_min[N], a_max[N];  // (not std::array: its template argument would drop __m256d's alignment attribute)
   for (int k = 0; k < N; ++k) {
     a_min[k] = _mm256_set1_pd(a.min[k]);
     a_max[k] = _mm256_set1_pd(a.max[k]);
   }
   std::uint32_t found = 0;
   for (std::uint32_t q = begin; q < end; q += 4) {
-    unsigned mask = overlap_mask4<N>(c, a_min.data(), a_max.data(), q);
+    unsigned mask = overlap_mask4<N>(c, a_min, a_max, q);
     if (end - q < 4) mask &= (1u << (end - q)) - 1u;  // the lanes past the run
     found = append_lanes(mask, q, hits, found);
   }

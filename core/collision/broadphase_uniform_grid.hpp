@@ -368,22 +368,22 @@ class uniform_grid {
       if (cpu_has_avx2_fma()) return pairs_in_cell_run_avx2(first, last, out);
     }
 #endif
-    return pairs_in_cell_run_with(first, last, out, [this](const box_type& a, std::uint32_t begin, std::uint32_t end,
-                                                           std::uint32_t* hits) {
+    const auto overlapping = [this](const box_type& a, std::uint32_t begin, std::uint32_t end, std::uint32_t* hits) {
       return overlapping_in_run(local_, a, begin, end, hits);
-    });
+    };
+    return pairs_in_cell_run_with(first, last, out, overlapping);
   }
 
 #if FRAMELAB_X86_DISPATCH
-  // pass 3's loop compiled for AVX2, with the four-at-a-time test inlined into it
+  // Pass 3's loop compiled for AVX2 (flatten: the four-at-a-time test inlined into it).
   __attribute__((target("avx2"), flatten)) std::size_t pairs_in_cell_run_avx2(std::size_t first, std::size_t last,
-                                                                     std::vector<index_pair>& out) const
+                                                                              std::vector<index_pair>& out) const
     requires std::is_same_v<T, double>
   {
-    return pairs_in_cell_run_with(first, last, out,
-                                  [this](const box_type& a, std::uint32_t begin, std::uint32_t end, std::uint32_t* hits) {
-                                        return overlapping_in_run_avx2<N>(local_, a, begin, end, hits);
-                                      });
+    const auto overlapping = [this](const box_type& a, std::uint32_t begin, std::uint32_t end, std::uint32_t* hits) {
+      return overlapping_in_run_avx2<N>(local_, a, begin, end, hits);
+    };
+    return pairs_in_cell_run_with(first, last, out, overlapping);
   }
 #endif
 

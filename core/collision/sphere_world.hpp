@@ -109,14 +109,14 @@ class sphere_world {
 
   // From this many touching pairs on, a step resolves them slab by slab (see the top).
   static constexpr std::size_t default_split_contacts_min = 8192;
-  // Below this many pairs of a slab, or spheres of a wall pass, per thread: one thread (starting
-  // one costs tens of microseconds; a pair takes ~40-80 ns, a sphere's walls ~5 ns).
+  // Below this many pairs of a slab (8x as many candidates of the narrowphase), or spheres of a
+  // wall pass, per thread: one thread (starting one costs tens of microseconds; a pair takes
+  // ~40-80 ns, a candidate ~5 ns, a sphere's walls ~5 ns).
   static constexpr std::size_t default_pairs_per_thread = 4096;
   static constexpr std::size_t wall_spheres_per_thread = 32768;
-  static constexpr std::size_t narrowphase_pairs_per_thread = 32768;  // a candidate takes ~5 ns
-  // Threads of the contact and wall passes (0: every core; 1 by default; the contacts use two at
-  // most); the fewest touching pairs resolved slab by slab and the fewest pairs of a slab for a
-  // thread of its own (tests lower them). The motion depends on split_contacts_min, not the threads.
+  // Threads of the narrowphase, the contact and the wall passes (0: every core; 1 by default; the
+  // contacts use two at most); the fewest touching pairs resolved slab by slab and the fewest
+  // pairs of a slab for a thread of its own (tests lower them). The motion depends on split_contacts_min, not the threads.
   void set_contact_threads(std::size_t threads, std::size_t split_contacts_min = default_split_contacts_min,
                            std::size_t pairs_per_thread = default_pairs_per_thread) {
     contact_threads_ = threads > 0 ? threads : std::max<std::size_t>(1, std::thread::hardware_concurrency());
@@ -172,7 +172,8 @@ class sphere_world {
   // then sorted unless the broadphase's order already was canonical (the brute force's).
   void narrowphase() {
     const std::size_t n = candidates_.size();
-    const std::size_t parts = std::clamp<std::size_t>(n / narrowphase_pairs_per_thread, 1, contact_threads_);
+    // a candidate takes ~5 ns, an eighth of a contact: a run of its own from 8 pairs_per_thread on
+    const std::size_t parts = std::clamp<std::size_t>(n / (8 * pairs_per_thread_), 1, contact_threads_);
     touching_parts_.resize(parts);
     run_parts(parts, [&](std::size_t part) {
       const std::size_t first = n * part / parts, last = n * (part + 1) / parts;
