@@ -122,13 +122,12 @@ std::vector<param_def> collisions::parameters() const {
 // The sums run over every ball at each call: a few O(n) passes per step, small beside
 // the broadphase (each getter stays independent of the others).
 std::vector<channel_def> collisions::channels() const {
-  const auto momentum = [this] { return world_.momentum(); };
+  const auto momentum = [this] { return totals().momentum; };
   return {
-      {"kinetic_energy", "J", "K = sum m |v|^2 / 2", [this] { return world_.kinetic_energy(); }},
-      {"potential_energy", "J", "U = sum m g y (height above the ground grid)",
-       [this] { return world_.potential_energy(); }},
+      {"kinetic_energy", "J", "K = sum m |v|^2 / 2", [this] { return totals().kinetic; }},
+      {"potential_energy", "J", "U = sum m g y (height above the ground grid)", [this] { return totals().potential; }},
       {"total_energy", "J", "K + U: constant with restitution 1 in a still box, up to the integrator",
-       [this] { return world_.kinetic_energy() + world_.potential_energy(); }},
+       [this] { return totals().kinetic + totals().potential; }},
       {"momentum_x", "kg m/s", "Total momentum, x (changes only at walls and through gravity)",
        [momentum] { return momentum().x; }},
       {"momentum_y", "kg m/s", "Total momentum, y", [momentum] { return momentum().y; }},
@@ -234,6 +233,7 @@ broadphase_method collisions::auto_broadphase(std::size_t balls) {
 void collisions::reset(const param_values& values) {
   settings_ = read_settings(values);
   build_world(settings_, world_);
+  totals_.reset();
   broadphase_choice_ = settings_.method;
   show_pairs_ = settings_.show_pairs;
   time_ = 0.0;
@@ -255,8 +255,14 @@ void collisions::set_show_pairs(bool show) {
   view_dirty_ = true;
 }
 
+const sphere_totals& collisions::totals() const {
+  if (!totals_) totals_ = world_.totals();
+  return *totals_;
+}
+
 void collisions::step(double dt) {
   world_.step(dt);
+  totals_.reset();
   time_ += dt;
   view_dirty_ = true;
   if (warmup_steps_ > 0) {

@@ -98,6 +98,8 @@ class collisions final : public scene {
   void build_view();
   void update_view() const;
   double speed_scale() const;
+  // K, U and p of the balls, summed in one pass once per state: the channels read them after every step.
+  const sphere_totals& totals() const;
 
   settings settings_;
   sphere_world world_;
@@ -108,6 +110,7 @@ class collisions final : public scene {
   std::array<std::vector<timing_point>, 3> log_;  // index: broadphase_method
   static constexpr std::size_t speed_palette_size = 1024;
   std::array<std::uint32_t, speed_palette_size> speed_palette_{};  // colour by speed (build_view)
+  mutable std::optional<sphere_totals> totals_;  // emptied whenever the balls change (step, reset)
   mutable bool view_dirty_ = true;
   mutable scene_view view_;
 };

@@ -44,7 +44,9 @@
 //   3. for each cell with a box: its pairs and those with the cells ahead, overlap test
 //      (on several threads for a large grid: see [SECTION] Threads);
 //   4. the oversize boxes against all;
-//   5. the pairs into canonical order (ascending i, then j): core/collision/pair_radix_sort.hpp.
+//   5. the pairs into canonical order (ascending i, then j): core/collision/pair_radix_sort.hpp;
+//      skipped after set_canonical_order(false), for a caller that keeps only some of the pairs
+//      and sorts those (core/collision/sphere_world.hpp: the touching ones, about half).
 // Buffers are kept between updates: no allocation once they have grown. The order of step 2 is
 // kept too, but only as a starting point: correctness never depends on the previous frame.
 //
@@ -52,8 +54,11 @@
 // Pass 3 is most of an update when boxes crowd (a settled pile of balls). Its cells are
 // independent: with set_threads(k) and at least entries_per_thread boxes per thread, the cells are
 // cut into k runs of about equal boxes (cell_start_ is their running count), each run's pairs go to
-// a list of its own on a thread of its own (core/parallel_parts.hpp), and the lists are appended.
-// Pass 5 sorts them, so the answer is the same, in the same order, on any number of threads.
+// a list of its own on a thread of its own (core/parallel_parts.hpp), and the lists are appended
+// in run order: the cells' order, so the answer is the same, in the same order, on any number of
+// threads, sorted by pass 5 or not. Pass 3 tests a box against four at once with AVX2 where the
+// CPU has it (core/collision/box_columns.hpp: the boxes by coordinate). Pass 2's home cells and
+// its copy into that order are cut into runs on the same threads (every box on its own).
 //
 // [SECTION] Before: every box in each cell it covers
 // Until 2026-11-27 a box was entered in every cell it covered (cells 2 median sides wide, 3.4 cells
@@ -86,9 +91,11 @@
 #include <span>
 #include <stdexcept>
 #include <thread>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "core/collision/box_columns.hpp"
 #include "core/collision/broadphase_aabb.hpp"
 #include "core/collision/pair_radix_sort.hpp"
 #include "core/parallel_parts.hpp"
@@ -126,7 +133,8 @@ class uniform_grid {
       throw std::invalid_argument("uniform_grid: cell_factor must be finite and > 0");
   }
 
-  // out = the overlapping pairs (i < j) of this frame's boxes, in canonical order.
+  // out = the overlapping pairs (i < j) of this frame's boxes, in canonical order (or, after
+  // set_canonical_order(false), in the grid's order: the same on any number of threads).
   void update(std::span<const box_type> boxes, std::vector<index_pair>& out) {
     check_boxes(boxes, "uniform_grid::update");
     stats_ = {};
@@ -137,8 +145,11 @@ class uniform_grid {
     pairs_in_cells(out);
     pairs_with_oversize(boxes, out);
     stats_.overlapping_pairs = out.size();
-    radix_sort_pairs(out, scratch_, boxes.size());  // pass 5
+    if (canonical_) radix_sort_pairs(out, scratch_, boxes.size());  // pass 5
   }
+
+  // Whether update() sorts its pairs into canonical order (pass 5); true by default.
+  void set_canonical_order(bool sorted) { canonical_ = sorted; }
 
   // Threads for pass 3 (0: std::thread::hardware_concurrency()), each with at least
   // min_entries boxes (tests lower it to split small grids); 1 thread by default.
@@ -272,14 +283,18 @@ class uniform_grid {
       for (std::size_t i = 0; i < n; ++i)
         if (in_grid_[i]) order_.push_back(static_cast<std::uint32_t>(i));
     }
-    // the home cells in box order (reading the boxes in sequence), then counted in last frame's order
+    // the home cells in box order (reading the boxes in sequence; in runs on pass 3's threads),
+    // then counted in last frame's order
     home_.resize(n);
-    for (std::size_t i = 0; i < n; ++i) {
-      if (!in_grid_[i]) continue;
-      std::array<std::uint32_t, N> lo;
-      for (int k = 0; k < N; ++k) lo[k] = cell_of(boxes[i].min[k], k);
-      home_[i] = static_cast<std::uint32_t>(linear_cell(lo));
-    }
+    const std::size_t parts = std::clamp<std::size_t>(n / min_entries_per_thread_, 1, threads_);
+    run_parts(parts, [&](std::size_t part) {
+      for (std::size_t i = n * part / parts; i < n * (part + 1) / parts; ++i) {
+        if (!in_grid_[i]) continue;
+        std::array<std::uint32_t, N> lo;
+        for (int k = 0; k < N; ++k) lo[k] = cell_of(boxes[i].min[k], k);
+        home_[i] = static_cast<std::uint32_t>(linear_cell(lo));
+      }
+    });
     cell_start_.assign(cells_ + 1, 0);
     std::uint32_t* count = cell_start_.data();
     for (std::size_t p = 0; p < grid_boxes; ++p) ++count[home_[order_[p]]];
@@ -295,17 +310,29 @@ class uniform_grid {
     // count[c] is now the end of cell c: shifted by one, cell_start_[c] .. cell_start_[c + 1] are its boxes
     std::copy_backward(count, count + cells_, count + cells_ + 1);
     count[0] = 0;
-    // the copy reads the boxes in sequence and writes at random: independent stores overlap better
-    // than reads at random (local_[p] = boxes[order_[p]]: 15 % slower at 10^6 boxes, measured)
-    local_.resize(grid_boxes);
-    reach_.fill(0);
-    for (std::size_t i = 0; i < n; ++i) {
-      if (!in_grid_[i]) continue;
-      const box_type& b = boxes[i];
-      local_[home_[i]] = b;
-      for (int k = 0; k < N; ++k) reach_[k] = std::max(reach_[k], cell_of(b.max[k], k) - cell_of(b.min[k], k));
-    }
+    copy_in_order(boxes);
     stats_.entries = grid_boxes;
+  }
+
+  // local_[p] = boxes[order_[p]], and reach_ = how far boxes reach past their home cell; in runs of p
+  // on the threads of pass 3. The copy reads the boxes at random and writes the 2N columns in
+  // sequence (writing them at random instead, 2N scattered stores per box, took 1.5x as long at 10^5).
+  void copy_in_order(std::span<const box_type> boxes) {
+    const std::size_t n = order_.size();
+    local_.resize(n);
+    const std::size_t parts = std::clamp<std::size_t>(n / min_entries_per_thread_, 1, threads_);
+    std::vector<std::array<std::uint32_t, N>> part_reach(parts, std::array<std::uint32_t, N>{});
+    run_parts(parts, [&](std::size_t part) {
+      std::array<std::uint32_t, N>& reach = part_reach[part];
+      for (std::size_t p = n * part / parts; p < n * (part + 1) / parts; ++p) {
+        const box_type& b = boxes[order_[p]];
+        local_.set(p, b);
+        for (int k = 0; k < N; ++k) reach[k] = std::max(reach[k], cell_of(b.max[k], k) - cell_of(b.min[k], k));
+      }
+    });
+    reach_.fill(0);
+    for (const auto& reach : part_reach)
+      for (int k = 0; k < N; ++k) reach_[k] = std::max(reach_[k], reach[k]);
   }
 
   // Pass 3 on threads_ threads at most (see [SECTION] Threads): cut the cells into runs of about
@@ -336,8 +363,36 @@ class uniform_grid {
   // The cells ahead on one row (consecutive x) hold consecutive boxes: one range per row.
   // Returns the pairs tested.
   std::size_t pairs_in_cell_run(std::size_t first, std::size_t last, std::vector<index_pair>& out) const {
+#if FRAMELAB_X86_DISPATCH
+    if constexpr (std::is_same_v<T, double>) {
+      if (cpu_has_avx2_fma()) return pairs_in_cell_run_avx2(first, last, out);
+    }
+#endif
+    const auto overlapping = [this](const box_type& a, std::uint32_t begin, std::uint32_t end, std::uint32_t* hits) {
+      return overlapping_in_run(local_, a, begin, end, hits);
+    };
+    return pairs_in_cell_run_with(first, last, out, overlapping);
+  }
+
+#if FRAMELAB_X86_DISPATCH
+  // Pass 3's loop compiled for AVX2 (flatten: the four-at-a-time test inlined into it).
+  __attribute__((target("avx2"), flatten)) std::size_t pairs_in_cell_run_avx2(std::size_t first, std::size_t last,
+                                                                              std::vector<index_pair>& out) const
+    requires std::is_same_v<T, double>
+  {
+    const auto overlapping = [this](const box_type& a, std::uint32_t begin, std::uint32_t end, std::uint32_t* hits) {
+      return overlapping_in_run_avx2<N>(local_, a, begin, end, hits);
+    };
+    return pairs_in_cell_run_with(first, last, out, overlapping);
+  }
+#endif
+
+  // pairs_in_cell_run with `overlapping` (box_columns.hpp's overlapping_in_run, or its AVX2 form) as the test.
+  template <class Overlapping>
+  __attribute__((always_inline)) std::size_t pairs_in_cell_run_with(std::size_t first, std::size_t last,
+                                                                    std::vector<index_pair>& out,
+                                                                    Overlapping overlapping) const {
     const std::uint32_t* start = cell_start_.data();
-    const box_type* box = local_.data();
     const std::uint32_t* global = order_.data();
     std::array<std::uint32_t, N> C{};
     for (std::size_t k = 0, rest = first; k < N; ++k) {  // first = C_0 + D_0 (C_1 + D_1 C_2)
@@ -345,24 +400,19 @@ class uniform_grid {
       rest /= dims_[k];
     }
     std::size_t candidates = 0;
-    // every box of this cell from `from` on against the boxes [begin, end): each test written
-    // without a branch into a block of candidates kept or not by its answer (in a pile about one
-    // candidate in five overlaps, so a branch per test was mispredicted often), the block's
-    // overlapping ones appended in the order tested
-    std::array<std::uint32_t, test_block> hits;
+    // every box of this cell from `from` on against the boxes [begin, end), a block of candidates
+    // at a time (box_columns.hpp: without a branch per test), the block's overlapping ones
+    // appended in the order tested
+    std::array<std::uint32_t, test_block + box_columns<T, N>::padding> hits;
     const auto against = [&](std::uint32_t cell_begin, std::uint32_t cell_end, bool same_cell, std::uint32_t begin,
                              std::uint32_t end) {
       for (std::uint32_t p = cell_begin; p < cell_end; ++p) {
-        const box_type A = box[p];
+        const box_type A = local_.get(p);
         const std::uint32_t i = global[p];
         for (std::uint32_t q0 = same_cell ? p + 1 : begin; q0 < end; q0 += test_block) {
           const std::uint32_t q_end = std::min<std::uint32_t>(end, q0 + test_block);
-          std::size_t found = 0;
-          for (std::uint32_t q = q0; q < q_end; ++q) {
-            hits[found] = q;
-            found += overlaps_branch_free(A, box[q]);
-          }
-          for (std::size_t h = 0; h < found; ++h) {
+          const std::uint32_t found = overlapping(A, q0, q_end, hits.data());
+          for (std::uint32_t h = 0; h < found; ++h) {
             const std::uint32_t j = global[hits[h]];
             out.push_back(i < j ? index_pair{i, j} : index_pair{j, i});
           }
@@ -403,14 +453,6 @@ class uniform_grid {
     return candidates;
   }
 
-  // overlaps(a, b) (core/collision/broadphase_aabb.hpp) as one expression of every axis's two
-  // comparisons, without the early exits the compiler makes branches of: the same answer, NaN too.
-  static bool overlaps_branch_free(const box_type& a, const box_type& b) {
-    unsigned separated = 0;
-    for (int k = 0; k < N; ++k) separated |= unsigned(b.max[k] < a.min[k]) | unsigned(a.max[k] < b.min[k]);
-    return separated == 0;
-  }
-
   // Pass 4: each oversize box against every grid box, and the oversize boxes among themselves.
   void pairs_with_oversize(std::span<const box_type> boxes, std::vector<index_pair>& out) {
     for (std::size_t s = 0; s < oversize_.size(); ++s) {
@@ -418,7 +460,7 @@ class uniform_grid {
       const box_type O = boxes[o];
       stats_.candidate_pairs += local_.size() + (oversize_.size() - 1 - s);
       for (std::size_t p = 0; p < local_.size(); ++p) {
-        if (!overlaps(O, local_[p])) continue;
+        if (!overlaps(O, local_.get(p))) continue;
         const std::uint32_t j = order_[p];
         out.push_back(o < j ? index_pair{o, j} : index_pair{j, o});
       }
@@ -437,12 +479,13 @@ class uniform_grid {
   std::vector<std::uint32_t> order_;       // the grid boxes by home cell; kept for the next frame
   std::vector<std::uint32_t> next_order_;  // scratch of the counting sort
   std::vector<std::uint32_t> home_;        // per box: its home cell (the cell of its min corner), then local index
-  std::vector<box_type> local_;            // boxes[order_[p]]
+  box_columns<T, N> local_;                // boxes[order_[p]], by coordinate
   std::array<std::uint32_t, N> reach_{};   // the most cells past its home cell a box reaches, per axis
   std::vector<std::uint32_t> oversize_;
   std::vector<std::uint32_t> cell_start_;
   std::vector<index_pair> scratch_;
   std::vector<std::vector<index_pair>> part_pairs_;  // pass 3's pairs of the runs after the first
+  bool canonical_ = true;
   std::size_t threads_ = 1;
   std::size_t min_entries_per_thread_ = entries_per_thread;
   statistics stats_{};

@@ -213,25 +213,30 @@ inline double collide_with_box(sphere_set& s, std::size_t k, const turning_box& 
   return collide_with_box(s, k, box, box.rotation(), e, dt);
 }
 
-// [SECTION] Totals: K = sum m |v|^2 / 2,  U = sum m (-g . x),  p = sum m v,  H (see Walls).
-inline double kinetic_energy(const sphere_set& s) {
-  double k = 0.0;
-  for (std::size_t i = 0; i < s.size(); ++i) k += 0.5 * glm::dot(s.velocity[i], s.velocity[i]) / s.inverse_mass[i];
-  return k;
+// [SECTION] Totals: K = sum m |v|^2 / 2,  U = sum m (-g . x),  p = sum m v (one pass over the
+// spheres for all three),  H (see Walls).
+struct sphere_totals {
+  double kinetic = 0.0;       // J
+  double potential = 0.0;     // J
+  glm::dvec3 momentum{0.0};  // kg m/s
+};
+inline sphere_totals totals(const sphere_set& s, const glm::dvec3& g) {
+  sphere_totals t;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const double w = s.inverse_mass[i];
+    t.kinetic += 0.5 * glm::dot(s.velocity[i], s.velocity[i]) / w;
+    t.potential -= glm::dot(g, s.position[i]) / w;
+    t.momentum += s.velocity[i] / w;
+  }
+  return t;
 }
-inline double potential_energy(const sphere_set& s, const glm::dvec3& g) {
-  double u = 0.0;
-  for (std::size_t i = 0; i < s.size(); ++i) u -= glm::dot(g, s.position[i]) / s.inverse_mass[i];
-  return u;
-}
-inline glm::dvec3 momentum(const sphere_set& s) {
-  glm::dvec3 p(0.0);
-  for (std::size_t i = 0; i < s.size(); ++i) p += s.velocity[i] / s.inverse_mass[i];
-  return p;
-}
+inline double kinetic_energy(const sphere_set& s) { return totals(s, glm::dvec3(0.0)).kinetic; }
+inline double potential_energy(const sphere_set& s, const glm::dvec3& g) { return totals(s, g).potential; }
+inline glm::dvec3 momentum(const sphere_set& s) { return totals(s, glm::dvec3(0.0)).momentum; }
 // The quantity the stepping keeps at e = 1 (see [SECTION] Walls): H = K + U + (dt / 2) sum m g . v.
 inline double stepping_energy(const sphere_set& s, const glm::dvec3& g, double dt) {
-  return kinetic_energy(s) + potential_energy(s, g) + 0.5 * dt * glm::dot(g, momentum(s));
+  const sphere_totals t = totals(s, g);
+  return t.kinetic + t.potential + 0.5 * dt * glm::dot(g, t.momentum);
 }
 
 }  // namespace framelab

@@ -5,13 +5,16 @@
 //   1. v += g dt;  x += v dt                          (symplectic Euler)
 //   2. broadphase on the spheres' boxes [x - r, x + r]: the candidate pairs
 //      (brute force over distinct_pairs, sort-and-sweep or a uniform grid; core/collision/broadphase.hpp)
-//   3. narrowphase: the candidates that touch, |x_j - x_i| <= r_i + r_j
+//   3. narrowphase: the candidates that touch, |x_j - x_i| <= r_i + r_j (on the contact threads
+//      for many candidates, a run each, appended in order), in canonical order
 //   4. `iterations` passes of: every touching pair (impulse, then positional correction),
 //      then every sphere against the walls
 //   5. a last pass of the walls, so that every sphere ends the step inside the box.
 //
 // The touching pairs are resolved in canonical order (ascending i, then j) whatever the
-// broadphase's own order, so all three broadphases give bit-identical trajectories. From
+// broadphase's own order, so all three broadphases give bit-identical trajectories. The grid
+// leaves its candidates in its own order and the touching ones are sorted (a radix sort,
+// core/collision/pair_radix_sort.hpp): about half as many pairs as the candidates. From
 // split_contacts_min touching pairs on (a crowd of thousands of balls) they are resolved slab
 // by slab of space instead (core/collision/contact_slabs.hpp), two slabs and the walls' spheres
 // at once on set_contact_threads threads: the same numbers on any number of them.
@@ -20,13 +23,16 @@
 #include <chrono>
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <thread>
 #include <vector>
 
 #include "core/collision/broadphase.hpp"
 #include "core/collision/contact_slabs.hpp"
+#include "core/collision/pair_radix_sort.hpp"
 #include "core/collision/sphere_collisions.hpp"
+#include "core/parallel_parts.hpp"
 
 namespace framelab {
 
@@ -71,8 +77,7 @@ class sphere_world {
     const auto t1 = clock::now();
 
     // 3. narrowphase, in canonical order
-    touching_pairs(spheres, candidates_, contacts_);
-    if (!std::is_sorted(contacts_.begin(), contacts_.end())) canonical_order(contacts_);
+    narrowphase();
 
     // 4. contacts and walls
     const bool split = contacts_.size() >= split_contacts_min_;
@@ -96,19 +101,22 @@ class sphere_world {
     stats_.contact_ms = std::chrono::duration<double, std::milli>(t2 - t1).count();
   }
 
+  sphere_world() { grid_.set_canonical_order(false); }  // step 3 sorts the touching pairs
+
   // Threads of the uniform grid's pair search (0: every core; uniform_grid::set_threads).
   // The answer, hence the motion, is the same on any number.
   void set_grid_threads(std::size_t threads) { grid_.set_threads(threads); }
 
   // From this many touching pairs on, a step resolves them slab by slab (see the top).
   static constexpr std::size_t default_split_contacts_min = 8192;
-  // Below this many pairs of a slab, or spheres of a wall pass, per thread: one thread (starting
-  // one costs tens of microseconds; a pair takes ~40-80 ns, a sphere's walls ~5 ns).
+  // Below this many pairs of a slab (8x as many candidates of the narrowphase), or spheres of a
+  // wall pass, per thread: one thread (starting one costs tens of microseconds; a pair takes
+  // ~40-80 ns, a candidate ~5 ns, a sphere's walls ~5 ns).
   static constexpr std::size_t default_pairs_per_thread = 4096;
   static constexpr std::size_t wall_spheres_per_thread = 32768;
-  // Threads of the contact and wall passes (0: every core; 1 by default; the contacts use two at
-  // most); the fewest touching pairs resolved slab by slab and the fewest pairs of a slab for a
-  // thread of its own (tests lower them). The motion depends on split_contacts_min, not the threads.
+  // Threads of the narrowphase, the contact and the wall passes (0: every core; 1 by default; the
+  // contacts use two at most); the fewest touching pairs resolved slab by slab and the fewest
+  // pairs of a slab for a thread of its own (tests lower them). The motion depends on split_contacts_min, not the threads.
   void set_contact_threads(std::size_t threads, std::size_t split_contacts_min = default_split_contacts_min,
                            std::size_t pairs_per_thread = default_pairs_per_thread) {
     contact_threads_ = threads > 0 ? threads : std::max<std::size_t>(1, std::thread::hardware_concurrency());
@@ -125,8 +133,8 @@ class sphere_world {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   }
 
-  // The last step's broadphase answer, in the method's own order (the brute force's and the
-  // grid's are canonical, sort-and-sweep's is not), and its touching pairs in canonical order.
+  // The last step's broadphase answer, in the method's own order (the brute force's is
+  // canonical, sort-and-sweep's and the grid's are not), and its touching pairs in canonical order.
   const std::vector<index_pair>& candidates() const { return candidates_; }
   const std::vector<index_pair>& contacts() const { return contacts_; }
   const sphere_step_statistics& last_step() const { return stats_; }
@@ -139,6 +147,7 @@ class sphere_world {
     stats_ = {};
   }
 
+  sphere_totals totals() const { return framelab::totals(spheres, gravity); }
   double kinetic_energy() const { return framelab::kinetic_energy(spheres); }
   double potential_energy() const { return framelab::potential_energy(spheres, gravity); }
   glm::dvec3 momentum() const { return framelab::momentum(spheres); }
@@ -158,6 +167,24 @@ class sphere_world {
     }
   }
 
+  // Step 3: the candidates that touch, cut into runs on the contact threads, each run's touching
+  // pairs into a list of its own, appended in order (so the same list on any number of threads);
+  // then sorted unless the broadphase's order already was canonical (the brute force's).
+  void narrowphase() {
+    const std::size_t n = candidates_.size();
+    // a candidate takes ~5 ns, an eighth of a contact: a run of its own from 8 pairs_per_thread on
+    const std::size_t parts = std::clamp<std::size_t>(n / (8 * pairs_per_thread_), 1, contact_threads_);
+    touching_parts_.resize(parts);
+    run_parts(parts, [&](std::size_t part) {
+      const std::size_t first = n * part / parts, last = n * (part + 1) / parts;
+      touching_pairs(spheres, std::span(candidates_).subspan(first, last - first),
+                     part == 0 ? contacts_ : touching_parts_[part]);
+    });
+    for (std::size_t part = 1; part < parts; ++part)
+      contacts_.insert(contacts_.end(), touching_parts_[part].begin(), touching_parts_[part].end());
+    if (!std::is_sorted(contacts_.begin(), contacts_.end())) radix_sort_pairs(contacts_, sort_scratch_, spheres.size());
+  }
+
   // Each sphere against the walls: independent of the others, so cut into runs on the contact threads.
   void walls(double dt) {
     if (!box) return;
@@ -171,7 +198,8 @@ class sphere_world {
   }
 
   std::vector<aabb3d> boxes_;
-  std::vector<index_pair> candidates_, contacts_, scratch_;
+  std::vector<index_pair> candidates_, contacts_, scratch_, sort_scratch_;
+  std::vector<std::vector<index_pair>> touching_parts_;  // step 3's runs after the first
   sweep_and_prune3d sweep_;
   uniform_grid3d grid_;
   contact_slabs slabs_;

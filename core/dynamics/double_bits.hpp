@@ -1,7 +1,7 @@
 #pragma once
 // A double's 64 bits as an integer and back (what std::bit_cast does; the web build's
 // standard library has no std::bit_cast), for tests and sign flips done on the bits
-// (core/dynamics/cos_sin.hpp, at_rest in core/dynamics/tree_kinematics.hpp). The copies
+// (sin_cos_inline in core/sin_cos.hpp, at_rest in core/dynamics/tree_kinematics.hpp). The copies
 // compile to register moves.
 #include <cstdint>
 #include <cstring>

@@ -22,9 +22,9 @@
 #include <span>
 #include <variant>
 
-#include "core/dynamics/cos_sin.hpp"
 #include "core/dynamics/spatial.hpp"
 #include "core/frames/dynamic_transform.hpp"
+#include "core/sin_cos.hpp"
 
 namespace framelab::dynamics {
 
@@ -76,11 +76,11 @@ inline dynamic_transform3 joint_motion(const joint_type& j, const double* q, con
 }
 
 // A hinge's turn exp(q [u]x) is the unit quaternion (cos(q/2), sin(q/2) u) (glm::angleAxis);
-// its cosine and sine (core/dynamics/cos_sin.hpp). The passes find them for every hinge in one
+// its cosine and sine (sin_cos_inline, core/sin_cos.hpp). The passes find them for every hinge in one
 // loop before the bodies' (hinge_half_angles, core/dynamics/tree_kinematics.hpp).
-using half_angle = cos_sin_pair;
+using half_angle = sine_cosine<double>;
 inline half_angle hinge_half_angle(double q) {
-  return cos_sin(q * 0.5);
+  return sin_cos_inline(q * 0.5);
 }
 
 // The rotation matrix of a unit quaternion and the product of two quaternions: glm::mat3_cast

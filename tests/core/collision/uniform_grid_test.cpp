@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -51,6 +52,18 @@ void expect_grid_agrees(const std::vector<aabb<T, N>>& boxes, bool with_sweep = 
     EXPECT_EQ(got, expected) << "uniform grid, " << threads << " threads";
     grid.update(boxes, got);  // kept buffers, the second list left over from the first update
     EXPECT_EQ(got, expected) << "uniform grid, " << threads << " threads, second update";
+  }
+  // left in the grid's order (set_canonical_order(false)): the same pairs, in one order on any number of threads
+  std::vector<index_pair> on_one_thread;
+  for (const std::size_t threads : {1, 2}) {
+    framelab::uniform_grid<T, N> grid;
+    grid.set_canonical_order(false);
+    grid.set_threads(threads, 1);
+    grid.update(boxes, got);
+    if (threads == 1) on_one_thread = got;
+    EXPECT_EQ(got, on_one_thread) << "uniform grid unsorted, " << threads << " threads";
+    framelab::canonical_order(got);
+    EXPECT_EQ(got, expected) << "uniform grid unsorted, " << threads << " threads, once sorted";
   }
   framelab::brute_force_pairs(boxes, got);
   EXPECT_EQ(got, expected) << "brute force";
@@ -237,6 +250,36 @@ TYPED_TEST(uniform_grid, bad_boxes_are_rejected_before_anything_changes) {
   EXPECT_THROW(grid_type(0.0), std::invalid_argument);
   EXPECT_THROW(grid_type(std::nan("")), std::invalid_argument);
 }
+
+#if FRAMELAB_X86_DISPATCH
+// The grid's AVX2 test of a box against a run of boxes finds what the portable one finds, for
+// run lengths 0 to 11 (the vector's tail masked) at many starts (unaligned loads), on dense
+// random boxes (touching, degenerate: box_sets.hpp) and with a NaN coordinate (no comparison true).
+TEST(box_columns, the_avx2_run_test_finds_what_the_portable_one_finds) {
+  if (!framelab::cpu_has_avx2_fma()) GTEST_SKIP() << "no AVX2 on this CPU";
+  std::mt19937 rng(7);
+  auto boxes = random_boxes<double, 3>(64, rng, 12);
+  boxes[9].min.x = std::numeric_limits<double>::quiet_NaN();
+  framelab::box_columns<double, 3> columns;
+  columns.resize(boxes.size());
+  for (std::size_t p = 0; p < boxes.size(); ++p) columns.set(p, boxes[p]);
+  std::array<std::uint32_t, 32> portable{}, avx2{};
+  std::size_t hits = 0;
+  for (std::uint32_t a = 0; a < 12; ++a) {
+    const auto box = a == 11 ? columns.get(9) : columns.get(a);  // the NaN box as the tested one too
+    for (std::uint32_t begin = 0; begin + 11 < boxes.size(); begin += 5) {
+      for (std::uint32_t length = 0; length < 12; ++length) {
+        const auto n = framelab::overlapping_in_run(columns, box, begin, begin + length, portable.data());
+        const auto m = framelab::overlapping_in_run_avx2<3>(columns, box, begin, begin + length, avx2.data());
+        ASSERT_EQ(m, n) << "box " << a << ", run " << begin << " + " << length;
+        for (std::uint32_t h = 0; h < n; ++h) ASSERT_EQ(avx2[h], portable[h]);
+        hits += n;
+      }
+    }
+  }
+  EXPECT_GT(hits, 100u);  // the runs did overlap
+}
+#endif
 
 TEST(pair_radix_sort, sorts_like_std_sort_at_every_index_width) {
   std::mt19937 rng(43);
