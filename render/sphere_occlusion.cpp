@@ -27,10 +27,6 @@ int last_pixel(float high) {
   return t - (static_cast<float>(t) > v ? 1 : 0);
 }
 
-// A sprite whose square, with the outer margin, touches at most 16 x 16 pixels (16 > size + 1/8
-// + 1): its rows in one or two 8-wide blocks at a time.
-constexpr float block_sprite_max = 14.5f;
-
 }  // namespace
 
 // Pass 1 and the candidate for pass 2: the pixels the square may touch, the outer margin added.
@@ -197,6 +193,10 @@ std::span<const packed_sphere> sphere_occlusion::cull(std::span<const packed_sph
 namespace {
 
 #define FRAMELAB_OCCLUSION_AVX2 __attribute__((target("avx2,fma")))
+
+// A sprite whose square, with the outer margin, touches at most 16 x 16 pixels (16 > size + 1/8
+// + 1): its rows in one or two 8-wide blocks at a time.
+constexpr float block_sprite_max = 14.5f;
 
 // The lanes 0..7 as integers and floats.
 FRAMELAB_OCCLUSION_AVX2 inline __m256i lane_index() {
