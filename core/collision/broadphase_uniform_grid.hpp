@@ -145,7 +145,7 @@ class uniform_grid {
     pairs_in_cells(out);
     pairs_with_oversize(boxes, out);
     stats_.overlapping_pairs = out.size();
-    if (canonical_) radix_sort_pairs(out, scratch_, boxes.size());  // pass 5
+    if (canonical_) radix_sort_pairs(out, scratch_, boxes.size(), threads_);  // pass 5
   }
 
   // Whether update() sorts its pairs into canonical order (pass 5); true by default.

@@ -1,7 +1,8 @@
 #pragma once
 // radix_sort_pairs(pairs, scratch, n): index pairs with i, j < n into canonical order (ascending
 // i, then j) in O(passes * (pairs + 2^radix_bits)), whatever their order before; the uniform grid
-// (core/collision/broadphase_uniform_grid.hpp) reports its pairs through it.
+// (core/collision/broadphase_uniform_grid.hpp) reports its pairs through it, and sphere_world
+// (core/collision/sphere_world.hpp) sorts its touching pairs with it.
 //
 // LSD radix sort: the bits that indices below n use, `width` of them, in digits of at most
 // max_radix_bits bits, as few digits as that allows and all of one width (ceil(width / passes)
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "core/collision/broadphase_aabb.hpp"
+#include "core/parallel_parts.hpp"
 
 namespace framelab {
 
@@ -26,40 +28,62 @@ namespace pair_radix_detail {
 
 inline constexpr int max_radix_bits = 12;
 
-// One stable counting sort of `from` into `to` by the digit (field >> shift) & (2^bits - 1).
+// The digit (field >> shift) & mask of a pair, field i or j.
+inline std::uint32_t digit_of(const index_pair& p, bool by_i, int shift, std::uint32_t mask) {
+  return ((by_i ? p.i : p.j) >> shift) & mask;
+}
+
+// One stable counting sort of `from` into `to` by the digit (field >> shift) & (2^bits - 1), the
+// pairs cut into `parts` runs on threads of their own (core/parallel_parts.hpp): each run counts
+// its digits, then writes its pairs of digit d after those of d's earlier runs and all smaller
+// digits, the places a single pass would give them. `counts` is scratch (parts x 2^bits).
 inline void radix_pass(const std::vector<index_pair>& from, std::vector<index_pair>& to, bool by_i, int shift,
-                       int bits) {
+                       int bits, std::size_t parts, std::vector<std::size_t>& counts) {
   const std::uint32_t mask = (1u << bits) - 1;
-  std::array<std::size_t, std::size_t{1} << max_radix_bits> start;
-  std::fill_n(start.begin(), std::size_t{1} << bits, std::size_t{0});
-  if (by_i) {
-    for (const index_pair& p : from) ++start[(p.i >> shift) & mask];
-  } else {
-    for (const index_pair& p : from) ++start[(p.j >> shift) & mask];
-  }
-  std::size_t sum = 0;  // exclusive sums: start[d] = where digit d begins
-  for (std::size_t d = 0; d <= mask; ++d) sum += std::exchange(start[d], sum);
-  if (by_i) {
-    for (const index_pair& p : from) to[start[(p.i >> shift) & mask]++] = p;
-  } else {
-    for (const index_pair& p : from) to[start[(p.j >> shift) & mask]++] = p;
-  }
+  const std::size_t digits = std::size_t{1} << bits, n = from.size();
+  counts.assign(parts * digits, 0);
+  const index_pair* in = from.data();
+  index_pair* out = to.data();
+  // (the run's bounds and the digit's shift in locals: the counters' stores could alias anything
+  // the lambda reads through a reference, which made the compiler reload and divide every time)
+  run_parts(parts, [=, &counts](std::size_t part) {
+    std::size_t* count = counts.data() + part * digits;
+    const std::size_t first = n * part / parts, last = n * (part + 1) / parts;
+    for (std::size_t k = first; k < last; ++k) ++count[digit_of(in[k], by_i, shift, mask)];
+  });
+  std::size_t sum = 0;  // exclusive sums, digit by digit and within a digit run by run: where each run's d's begin
+  for (std::size_t d = 0; d < digits; ++d)
+    for (std::size_t part = 0; part < parts; ++part) sum += std::exchange(counts[part * digits + d], sum);
+  run_parts(parts, [=, &counts](std::size_t part) {
+    std::size_t* start = counts.data() + part * digits;
+    const std::size_t first = n * part / parts, last = n * (part + 1) / parts;
+    for (std::size_t k = first; k < last; ++k) out[start[digit_of(in[k], by_i, shift, mask)]++] = in[k];
+  });
 }
 
 }  // namespace pair_radix_detail
 
 // Sorts `pairs` (every i and j below n) into canonical order; `scratch` is resized as needed.
-inline void radix_sort_pairs(std::vector<index_pair>& pairs, std::vector<index_pair>& scratch, std::size_t n) {
+// With threads > 1 each pass is cut into up to that many runs of at least min_pairs_per_thread
+// pairs (starting a thread costs tens of microseconds; tests lower it): the same order (a stable
+// sort has one answer).
+inline constexpr std::size_t radix_pairs_per_thread = 65536;
+inline void radix_sort_pairs(std::vector<index_pair>& pairs, std::vector<index_pair>& scratch, std::size_t n,
+                             std::size_t threads = 1, std::size_t min_pairs_per_thread = radix_pairs_per_thread) {
   if (pairs.size() < 2 || n < 2) return;
   scratch.resize(pairs.size());
   const int width = static_cast<int>(std::bit_width(n - 1));
   const int passes = (width + pair_radix_detail::max_radix_bits - 1) / pair_radix_detail::max_radix_bits;
   const int bits = (width + passes - 1) / passes;
+  const std::size_t most = std::max<std::size_t>(threads, 1);
+  const std::size_t per_thread = std::max<std::size_t>(min_pairs_per_thread, 1);
+  const std::size_t parts = std::clamp<std::size_t>(pairs.size() / per_thread, 1, most);
+  std::vector<std::size_t> counts;
   std::vector<index_pair>* from = &pairs;
   std::vector<index_pair>* to = &scratch;
   for (const bool by_i : {false, true}) {
     for (int shift = 0; shift < width; shift += bits) {
-      pair_radix_detail::radix_pass(*from, *to, by_i, shift, bits);
+      pair_radix_detail::radix_pass(*from, *to, by_i, shift, bits, parts, counts);
       std::swap(from, to);
     }
   }

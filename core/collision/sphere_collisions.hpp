@@ -103,14 +103,14 @@ inline void touching_pairs(const sphere_set& s, std::span<const index_pair> cand
   }
 }
 
-// The axis-aligned box of each sphere: [x - r, x + r].
+// The axis-aligned box of sphere k: [x - r, x + r]; of each sphere.
+inline aabb3d sphere_box(const sphere_set& s, std::size_t k) {
+  const glm::dvec3 r(s.radius[k]);
+  return {s.position[k] - r, s.position[k] + r};
+}
 inline void sphere_boxes(const sphere_set& s, std::vector<aabb3d>& out) {
   out.resize(s.size());
-  for (std::size_t k = 0; k < s.size(); ++k) {
-    const glm::dvec3 r(s.radius[k]);
-    out[k].min = s.position[k] - r;
-    out[k].max = s.position[k] + r;
-  }
+  for (std::size_t k = 0; k < s.size(); ++k) out[k] = sphere_box(s, k);
 }
 
 // What resolving one contact did (for tests and statistics).

@@ -63,15 +63,19 @@ class sphere_world {
     using clock = std::chrono::steady_clock;
     const std::size_t n = spheres.size();
 
-    // 1. v += g dt; x += v dt
-    for (std::size_t k = 0; k < n; ++k) {
-      spheres.velocity[k] += gravity * dt;
-      spheres.position[k] += spheres.velocity[k] * dt;
-    }
+    // 1. v += g dt; x += v dt, and the spheres' boxes for step 2 (in runs on the contact threads)
+    boxes_.resize(n);
+    const std::size_t parts = std::clamp<std::size_t>(n / spheres_per_thread, 1, contact_threads_);
+    run_parts(parts, [&](std::size_t part) {
+      for (std::size_t k = n * part / parts; k < n * (part + 1) / parts; ++k) {
+        spheres.velocity[k] += gravity * dt;
+        spheres.position[k] += spheres.velocity[k] * dt;
+        boxes_[k] = sphere_box(spheres, k);
+      }
+    });
     if (box) box->angle += box->rate * dt;
 
     // 2. broadphase
-    sphere_boxes(spheres, boxes_);
     const auto t0 = clock::now();
     broadphase(method, candidates_);
     const auto t1 = clock::now();
@@ -110,13 +114,14 @@ class sphere_world {
   // From this many touching pairs on, a step resolves them slab by slab (see the top).
   static constexpr std::size_t default_split_contacts_min = 8192;
   // Below this many pairs of a slab (8x as many candidates of the narrowphase), or spheres of a
-  // wall pass, per thread: one thread (starting one costs tens of microseconds; a pair takes
-  // ~40-80 ns, a candidate ~5 ns, a sphere's walls ~5 ns).
+  // wall pass or of the integration, per thread: one thread (starting one costs tens of
+  // microseconds; a pair takes ~40-80 ns, a candidate ~5 ns, a sphere's walls or step ~5 ns).
   static constexpr std::size_t default_pairs_per_thread = 4096;
-  static constexpr std::size_t wall_spheres_per_thread = 32768;
-  // Threads of the narrowphase, the contact and the wall passes (0: every core; 1 by default; the
-  // contacts use two at most); the fewest touching pairs resolved slab by slab and the fewest
-  // pairs of a slab for a thread of its own (tests lower them). The motion depends on split_contacts_min, not the threads.
+  static constexpr std::size_t spheres_per_thread = 32768;
+  // Threads of the integration, the narrowphase, its sort, the contact and the wall passes (0:
+  // every core; 1 by default; the contacts use two at most); the fewest touching pairs resolved
+  // slab by slab and the fewest pairs of a slab for a thread of its own (tests lower them). The
+  // motion depends on split_contacts_min, not the threads.
   void set_contact_threads(std::size_t threads, std::size_t split_contacts_min = default_split_contacts_min,
                            std::size_t pairs_per_thread = default_pairs_per_thread) {
     contact_threads_ = threads > 0 ? threads : std::max<std::size_t>(1, std::thread::hardware_concurrency());
@@ -182,7 +187,8 @@ class sphere_world {
     });
     for (std::size_t part = 1; part < parts; ++part)
       contacts_.insert(contacts_.end(), touching_parts_[part].begin(), touching_parts_[part].end());
-    if (!std::is_sorted(contacts_.begin(), contacts_.end())) radix_sort_pairs(contacts_, sort_scratch_, spheres.size());
+    if (!std::is_sorted(contacts_.begin(), contacts_.end()))
+      radix_sort_pairs(contacts_, sort_scratch_, spheres.size(), contact_threads_);
   }
 
   // Each sphere against the walls: independent of the others, so cut into runs on the contact threads.
@@ -190,7 +196,7 @@ class sphere_world {
     if (!box) return;
     const turning_box::turn R = box->rotation();
     const std::size_t n = spheres.size();
-    const std::size_t parts = std::clamp<std::size_t>(n / wall_spheres_per_thread, 1, contact_threads_);
+    const std::size_t parts = std::clamp<std::size_t>(n / spheres_per_thread, 1, contact_threads_);
     run_parts(parts, [&](std::size_t part) {
       for (std::size_t k = n * part / parts; k < n * (part + 1) / parts; ++k)
         collide_with_box(spheres, k, *box, R, restitution, dt);

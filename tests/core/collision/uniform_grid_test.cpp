@@ -295,6 +295,11 @@ TEST(pair_radix_sort, sorts_like_std_sort_at_every_index_width) {
     }
     auto expected = pairs;
     std::sort(expected.begin(), expected.end());
+    for (const std::size_t threads : {2, 3}) {  // runs of a few pairs each on threads of their own
+      auto on_threads = pairs;
+      framelab::radix_sort_pairs(on_threads, scratch, n, threads, 1);
+      EXPECT_EQ(on_threads, expected) << n << ", " << threads << " threads";
+    }
     framelab::radix_sort_pairs(pairs, scratch, n);
     EXPECT_EQ(pairs, expected) << n;
   }
