@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "core/collision/broadphase.hpp"
+#include "core/collision/pair_radix_sort.hpp"
 #include "core/glm_config.hpp"
 #include "core/parallel_parts.hpp"
 
@@ -36,8 +37,9 @@ class contact_slabs {
   static constexpr std::size_t slab_count = 4;  // even and odd: two at once
   static constexpr std::size_t crossing = slab_count;
 
-  // Sorts `contacts` (canonical order) into the slabs of the spheres at `centres`.
-  void split(std::span<const index_pair> contacts, std::span<const glm::dvec3> centres) {
+  // Sorts `contacts` (canonical order) into the slabs of the spheres at `centres`, in runs on up
+  // to `threads` threads (the same answer on any number).
+  void split(std::span<const index_pair> contacts, std::span<const glm::dvec3> centres, std::size_t threads = 1) {
     slab_of_.resize(centres.size());
     glm::dvec3 lo(std::numeric_limits<double>::max()), hi(std::numeric_limits<double>::lowest());
     for (const glm::dvec3& c : centres) {
@@ -47,23 +49,23 @@ class contact_slabs {
     const glm::dvec3 extent = hi - lo;
     const int axis = extent.x >= extent.y && extent.x >= extent.z ? 0 : extent.y >= extent.z ? 1 : 2;
     const double per_width = extent[axis] > 0.0 ? double(slab_count) / extent[axis] : 0.0;
-    for (std::size_t k = 0; k < centres.size(); ++k) {
-      const double t = (centres[k][axis] - lo[axis]) * per_width;  // NaN or beyond: the last slab
-      slab_of_[k] = static_cast<std::uint8_t>(t < double(slab_count - 1) ? static_cast<std::size_t>(t)
-                                                                         : slab_count - 1);
-    }
-    std::array<std::size_t, slab_count + 1> count{};
-    for (const index_pair& p : contacts) ++count[group_of(p)];
-    std::size_t at = 0;
-    for (std::size_t g = 0; g <= slab_count; ++g) {
-      start_[g] = at;
-      at += count[g];
-    }
-    start_[slab_count + 1] = at;
-    std::array<std::size_t, slab_count + 1> next{};
-    std::copy(start_.begin(), start_.end() - 1, next.begin());
+    const std::size_t n = centres.size();
+    const std::size_t most = std::max<std::size_t>(threads, 1);
+    const std::size_t sphere_parts = std::clamp<std::size_t>(n / spheres_per_thread, 1, most);
+    run_parts(sphere_parts, [&](std::size_t part) {
+      for (std::size_t k = n * part / sphere_parts; k < n * (part + 1) / sphere_parts; ++k) {
+        const double t = (centres[k][axis] - lo[axis]) * per_width;  // NaN or beyond: the last slab
+        slab_of_[k] = static_cast<std::uint8_t>(t < double(slab_count - 1) ? static_cast<std::size_t>(t)
+                                                                           : slab_count - 1);
+      }
+    });
     pairs_.resize(contacts.size());
-    for (const index_pair& p : contacts) pairs_[next[group_of(p)]++] = p;
+    const std::size_t pair_parts = std::clamp<std::size_t>(contacts.size() / radix_pairs_per_thread, 1, most);
+    const std::uint8_t* slab = slab_of_.data();
+    const auto group = [slab](const index_pair& p) {
+      return std::size_t(slab[p.i] == slab[p.j] ? slab[p.i] : crossing);
+    };
+    counting_sort_pairs(contacts, pairs_, group, slab_count + 1, pair_parts, counts_, start_.data());
   }
 
   // resolve(pair) for every contact: the even slabs, the odd slabs (each two on up to two threads
@@ -95,12 +97,10 @@ class contact_slabs {
   std::uint8_t slab_of(std::size_t sphere) const { return slab_of_[sphere]; }
 
  private:
-  std::size_t group_of(const index_pair& p) const {
-    return slab_of_[p.i] == slab_of_[p.j] ? slab_of_[p.i] : crossing;
-  }
-
+  static constexpr std::size_t spheres_per_thread = 32768;  // a sphere's slab takes ~2 ns
   std::vector<std::uint8_t> slab_of_;
   std::vector<index_pair> pairs_;
+  std::vector<std::size_t> counts_;  // the counting sort's
   std::array<std::size_t, slab_count + 2> start_{};
 };
 

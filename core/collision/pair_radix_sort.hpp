@@ -16,6 +16,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -24,41 +25,48 @@
 
 namespace framelab {
 
+// One stable counting sort of `from` into `to` by key(pair) in [0, keys), the pairs cut into
+// `parts` runs on threads of their own (core/parallel_parts.hpp): each run counts its keys, then
+// writes its pairs of key d after those of d's earlier runs and of all smaller keys, the places a
+// single pass gives them. `counts` is scratch (parts x keys); key_start, if given (keys + 1
+// entries), gets where each key's pairs begin in `to`, and the end. Also core/collision/contact_slabs.hpp's.
+template <class Key>
+void counting_sort_pairs(std::span<const index_pair> from, std::span<index_pair> to, Key key, std::size_t keys,
+                         std::size_t parts, std::vector<std::size_t>& counts, std::size_t* key_start = nullptr) {
+  const std::size_t n = from.size();
+  counts.assign(parts * keys, 0);
+  const index_pair* in = from.data();
+  index_pair* out = to.data();
+  // (the runs' bounds in locals and the rest captured by value: the counters' stores could alias
+  // anything the lambda reads through a reference, which made the compiler reload and divide per pair)
+  run_parts(parts, [=, &counts](std::size_t part) {
+    std::size_t* count = counts.data() + part * keys;
+    const std::size_t first = n * part / parts, last = n * (part + 1) / parts;
+    for (std::size_t k = first; k < last; ++k) ++count[key(in[k])];
+  });
+  std::size_t sum = 0;  // exclusive sums, key by key and within a key run by run: where each run's d's begin
+  for (std::size_t d = 0; d < keys; ++d) {
+    if (key_start) key_start[d] = sum;
+    for (std::size_t part = 0; part < parts; ++part) sum += std::exchange(counts[part * keys + d], sum);
+  }
+  if (key_start) key_start[keys] = sum;
+  run_parts(parts, [=, &counts](std::size_t part) {
+    std::size_t* start = counts.data() + part * keys;
+    const std::size_t first = n * part / parts, last = n * (part + 1) / parts;
+    for (std::size_t k = first; k < last; ++k) out[start[key(in[k])]++] = in[k];
+  });
+}
+
 namespace pair_radix_detail {
 
 inline constexpr int max_radix_bits = 12;
 
-// The digit (field >> shift) & mask of a pair, field i or j.
-inline std::uint32_t digit_of(const index_pair& p, bool by_i, int shift, std::uint32_t mask) {
-  return ((by_i ? p.i : p.j) >> shift) & mask;
-}
-
-// One stable counting sort of `from` into `to` by the digit (field >> shift) & (2^bits - 1), the
-// pairs cut into `parts` runs on threads of their own (core/parallel_parts.hpp): each run counts
-// its digits, then writes its pairs of digit d after those of d's earlier runs and all smaller
-// digits, the places a single pass would give them. `counts` is scratch (parts x 2^bits).
+// One pass: the stable counting sort by the digit (field >> shift) & (2^bits - 1), field i or j.
 inline void radix_pass(const std::vector<index_pair>& from, std::vector<index_pair>& to, bool by_i, int shift,
                        int bits, std::size_t parts, std::vector<std::size_t>& counts) {
   const std::uint32_t mask = (1u << bits) - 1;
-  const std::size_t digits = std::size_t{1} << bits, n = from.size();
-  counts.assign(parts * digits, 0);
-  const index_pair* in = from.data();
-  index_pair* out = to.data();
-  // (the run's bounds and the digit's shift in locals: the counters' stores could alias anything
-  // the lambda reads through a reference, which made the compiler reload and divide every time)
-  run_parts(parts, [=, &counts](std::size_t part) {
-    std::size_t* count = counts.data() + part * digits;
-    const std::size_t first = n * part / parts, last = n * (part + 1) / parts;
-    for (std::size_t k = first; k < last; ++k) ++count[digit_of(in[k], by_i, shift, mask)];
-  });
-  std::size_t sum = 0;  // exclusive sums, digit by digit and within a digit run by run: where each run's d's begin
-  for (std::size_t d = 0; d < digits; ++d)
-    for (std::size_t part = 0; part < parts; ++part) sum += std::exchange(counts[part * digits + d], sum);
-  run_parts(parts, [=, &counts](std::size_t part) {
-    std::size_t* start = counts.data() + part * digits;
-    const std::size_t first = n * part / parts, last = n * (part + 1) / parts;
-    for (std::size_t k = first; k < last; ++k) out[start[digit_of(in[k], by_i, shift, mask)]++] = in[k];
-  });
+  const auto digit = [by_i, shift, mask](const index_pair& p) { return ((by_i ? p.i : p.j) >> shift) & mask; };
+  counting_sort_pairs(from, to, digit, std::size_t{1} << bits, parts, counts);
 }
 
 }  // namespace pair_radix_detail

@@ -85,7 +85,7 @@ class sphere_world {
 
     // 4. contacts and walls
     const bool split = contacts_.size() >= split_contacts_min_;
-    if (split) slabs_.split(contacts_, spheres.position);
+    if (split) slabs_.split(contacts_, spheres.position, contact_threads_);
     const auto resolve = [this](const index_pair& p) { resolve_sphere_pair(spheres, p.i, p.j, restitution); };
     for (int pass = 0; pass < iterations; ++pass) {
       if (split) {

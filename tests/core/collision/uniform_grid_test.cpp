@@ -281,6 +281,29 @@ TEST(box_columns, the_avx2_run_test_finds_what_the_portable_one_finds) {
 }
 #endif
 
+// The stable counting sort by a key (contact_slabs' split: 5 groups) on 1 to 3 runs: std::stable_sort's
+// order, and where each key's pairs begin.
+TEST(pair_radix_sort, counting_sort_by_a_key_is_stable_sort_on_any_number_of_runs) {
+  std::mt19937 rng(5);
+  std::uniform_int_distribution<std::uint32_t> index(0, 999);
+  std::vector<index_pair> pairs;
+  for (int k = 0; k < 2000; ++k) pairs.push_back({index(rng), index(rng)});
+  const auto key = [](const index_pair& p) { return std::size_t((p.i * 7 + p.j) % 5); };
+  auto expected = pairs;
+  const auto by_key = [&](const index_pair& a, const index_pair& b) { return key(a) < key(b); };
+  std::stable_sort(expected.begin(), expected.end(), by_key);
+  for (const std::size_t parts : {1, 2, 3}) {
+    std::vector<index_pair> sorted(pairs.size());
+    std::vector<std::size_t> counts;
+    std::array<std::size_t, 6> start{};
+    framelab::counting_sort_pairs(pairs, sorted, key, 5, parts, counts, start.data());
+    EXPECT_EQ(sorted, expected) << parts << " runs";
+    for (std::size_t d = 0; d < 5; ++d)
+      for (std::size_t k = start[d]; k < start[d + 1]; ++k) ASSERT_EQ(key(sorted[k]), d) << parts << " runs";
+    EXPECT_EQ(start[5], pairs.size());
+  }
+}
+
 TEST(pair_radix_sort, sorts_like_std_sort_at_every_index_width) {
   std::mt19937 rng(43);
   for (const std::size_t n : {2u, 3u, 2048u, 2049u, 4096u, 4097u, 100000u, 5000000u, 16777217u}) {
