@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <span>
+#include <thread>
+
+#include "core/parallel_parts.hpp"
 
 #if FRAMELAB_X86_DISPATCH
 #include <immintrin.h>
@@ -115,8 +119,8 @@ bool sphere_occlusion::hidden(const candidate& ball) const {
 
 // Pass 2 over the candidates, `again` over those not hidden yet: writes_ 0 when hidden, else 1
 // when it has written in pass 1 and 2 when not yet (a ball the last frame culled).
-void sphere_occlusion::mark_hidden(bool again) {
-  for (const candidate& ball : candidates_) {
+void sphere_occlusion::mark_hidden(bool again, std::size_t first, std::size_t last) {
+  for (const candidate& ball : std::span(candidates_).subspan(first, last - first)) {
     std::uint8_t& state = writes_[ball.index];
     if (again && state == 0) continue;
     state = hidden(ball) ? 0 : again || state == 1 ? 1 : 2;
@@ -154,16 +158,30 @@ std::span<const packed_sphere> sphere_occlusion::cull(std::span<const packed_sph
   if (writes_.size() != batch.size()) writes_.assign(batch.size(), 1);
     // Pass 1 by the balls the last frame kept, pass 2, pass 1 by the ones it did not keep that are
     // not hidden now, and pass 2 again over the balls not hidden: the balls all writers would hide.
+  // Pass 2 in runs of the candidates on threads of their own (each ball's test reads the buffer
+  // and writes its own byte of writes_).
+  const auto in_runs = [this](const auto& mark_run) {
+    const std::size_t n = candidates_.size();
+    const std::size_t most = std::max<std::size_t>(1, std::thread::hardware_concurrency());
+    const std::size_t parts = std::clamp<std::size_t>(n / candidates_per_thread, 1, most);
+    run_parts(parts, [&mark_run, n, parts](std::size_t part) { mark_run(n * part / parts, n * (part + 1) / parts); });
+  };
 #if FRAMELAB_X86_DISPATCH
   const bool avx2 = cpu_has_avx2_fma();
-  const auto mark = [this, avx2](bool again) { avx2 ? mark_hidden_avx2(again) : mark_hidden(again); };
+  const auto mark = [this, avx2, &in_runs](bool again) {
+    in_runs([this, avx2, again](std::size_t first, std::size_t last) {
+      avx2 ? mark_hidden_avx2(again, first, last) : mark_hidden(again, first, last);
+    });
+  };
   if (avx2) {
     add_batch_avx2(batch, camera, eye, reach_squared);
   } else {
     add_batch(batch, camera, eye, reach_squared);
   }
 #else
-  const auto mark = [this](bool again) { mark_hidden(again); };
+  const auto mark = [this, &in_runs](bool again) {
+    in_runs([this, again](std::size_t first, std::size_t last) { mark_hidden(again, first, last); });
+  };
   add_batch(batch, camera, eye, reach_squared);
 #endif
   mark(false);
@@ -501,8 +519,8 @@ FRAMELAB_OCCLUSION_AVX2 bool sphere_occlusion::write_late_avx2(std::span<const p
   return wrote_any;
 }
 
-FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::mark_hidden_avx2(bool again) {
-  for (const candidate& ball : candidates_) {
+FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::mark_hidden_avx2(bool again, std::size_t first, std::size_t last) {
+  for (const candidate& ball : std::span(candidates_).subspan(first, last - first)) {
     std::uint8_t& state = writes_[ball.index];
     if (again && state == 0) continue;
     const bool block = ball.x1 - ball.x0 < 16 && ball.y1 - ball.y0 < 16;
