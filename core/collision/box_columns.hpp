@@ -5,9 +5,9 @@
 //
 // Boxes a and b overlap (core/collision/broadphase_aabb.hpp) unless on some axis k
 //   b.max_k < a.min_k  or  a.max_k < b.min_k,
-// 2N comparisons. By columns, four consecutive boxes (double) or eight (float) are compared at
-// once with AVX2: 2N vector comparisons, N - 1 + N ors and one movemask give a bit per box,
-// whose set bits are the overlapping ones. A comparison with NaN is false in both forms (the
+// 2N comparisons. By columns, four consecutive boxes of doubles are compared at once with AVX2
+// (the float grids keep the portable test): 2N vector comparisons and ors and one movemask give
+// a bit per box, whose set bits are the overlapping ones. A comparison with NaN is false in both forms (the
 // ordered "less than"), so the answers are the portable test's, bit for bit.
 // The columns are padded by one vector's worth of entries, so that the last group of a run
 // loads past its end without leaving the array; the lanes past the end are masked off.
