@@ -5,7 +5,8 @@
 // busy) leaves its part to whoever is free instead of holding the caller up: where the parts are
 // cut must not depend on who runs them, and in every caller it does not (the answers are the same
 // on any number of threads). A part that throws: the parts already started finish, the rest are
-// not started, and the first exception reaches the caller.
+// not started, and the first exception reaches the caller. runs_for and run_ranges (at the end)
+// cut n items into such runs of index ranges, the way every loop over items here does.
 // Used by the hierarchy's segmented sweep (core/frames/hierarchy_segments.hpp) and the bandwidth
 // copy it is measured against (bench/cases/bandwidth_copy.hpp), the threaded brute force of the
 // broad phase, the threaded pair count of `bench pairs`, and the collision passes and sorts
@@ -178,6 +179,21 @@ void run_parts(std::size_t parts, Part part) {
 #else
   if (!detail::part_pool::instance().try_run(parts, part)) detail::run_parts_on_new_threads(parts, part);
 #endif
+}
+
+// How many runs n items make for up to `most` threads, each of at least `per_run` items:
+// n / per_run, at least 1 and at most `most`.
+inline std::size_t runs_for(std::size_t n, std::size_t per_run, std::size_t most) {
+  return std::clamp<std::size_t>(n / std::max<std::size_t>(per_run, 1), 1, std::max<std::size_t>(most, 1));
+}
+
+// range(run, first, last) for the `runs` runs [n run / runs, n (run + 1) / runs) of [0, n), at once
+// (run_parts). The bounds reach `range` as values: computed inside its loop from captured
+// references, a store in the loop could alias them, and the compiler reloaded and divided them
+// per item (the pair sort's passes were 5x slower so).
+template <class Range>
+void run_ranges(std::size_t n, std::size_t runs, Range range) {
+  run_parts(runs, [&range, n, runs](std::size_t run) { range(run, n * run / runs, n * (run + 1) / runs); });
 }
 
 }  // namespace framelab

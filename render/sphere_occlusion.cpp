@@ -162,9 +162,8 @@ std::span<const packed_sphere> sphere_occlusion::cull(std::span<const packed_sph
   // and writes its own byte of writes_).
   const auto in_runs = [this](const auto& mark_run) {
     const std::size_t n = candidates_.size();
-    const std::size_t most = std::max<std::size_t>(1, std::thread::hardware_concurrency());
-    const std::size_t parts = std::clamp<std::size_t>(n / candidates_per_thread, 1, most);
-    run_parts(parts, [&mark_run, n, parts](std::size_t part) { mark_run(n * part / parts, n * (part + 1) / parts); });
+    const std::size_t runs = runs_for(n, candidates_per_thread, std::thread::hardware_concurrency());
+    run_ranges(n, runs, [&mark_run](std::size_t, std::size_t first, std::size_t last) { mark_run(first, last); });
   };
 #if FRAMELAB_X86_DISPATCH
   const bool avx2 = cpu_has_avx2_fma();

@@ -286,9 +286,9 @@ class uniform_grid {
     // the home cells in box order (reading the boxes in sequence; in runs on pass 3's threads),
     // then counted in last frame's order
     home_.resize(n);
-    const std::size_t parts = std::clamp<std::size_t>(n / min_entries_per_thread_, 1, threads_);
-    run_parts(parts, [&](std::size_t part) {
-      for (std::size_t i = n * part / parts; i < n * (part + 1) / parts; ++i) {
+    const std::size_t runs = runs_for(n, min_entries_per_thread_, threads_);
+    run_ranges(n, runs, [&](std::size_t, std::size_t first, std::size_t last) {
+      for (std::size_t i = first; i < last; ++i) {
         if (!in_grid_[i]) continue;
         std::array<std::uint32_t, N> lo;
         for (int k = 0; k < N; ++k) lo[k] = cell_of(boxes[i].min[k], k);
@@ -320,25 +320,25 @@ class uniform_grid {
   void copy_in_order(std::span<const box_type> boxes) {
     const std::size_t n = order_.size();
     local_.resize(n);
-    const std::size_t parts = std::clamp<std::size_t>(n / min_entries_per_thread_, 1, threads_);
-    std::vector<std::array<std::uint32_t, N>> part_reach(parts, std::array<std::uint32_t, N>{});
-    run_parts(parts, [&](std::size_t part) {
-      std::array<std::uint32_t, N>& reach = part_reach[part];
-      for (std::size_t p = n * part / parts; p < n * (part + 1) / parts; ++p) {
+    const std::size_t runs = runs_for(n, min_entries_per_thread_, threads_);
+    std::vector<std::array<std::uint32_t, N>> run_reach(runs, std::array<std::uint32_t, N>{});
+    run_ranges(n, runs, [&](std::size_t run, std::size_t first, std::size_t last) {
+      std::array<std::uint32_t, N>& reach = run_reach[run];
+      for (std::size_t p = first; p < last; ++p) {
         const box_type& b = boxes[order_[p]];
         local_.set(p, b);
         for (int k = 0; k < N; ++k) reach[k] = std::max(reach[k], cell_of(b.max[k], k) - cell_of(b.min[k], k));
       }
     });
     reach_.fill(0);
-    for (const auto& reach : part_reach)
+    for (const auto& reach : run_reach)
       for (int k = 0; k < N; ++k) reach_[k] = std::max(reach_[k], reach[k]);
   }
 
   // Pass 3 on threads_ threads at most (see [SECTION] Threads): cut the cells into runs of about
   // equal entries, the first run's pairs into `out`, the others' into lists of their own, appended.
   void pairs_in_cells(std::vector<index_pair>& out) {
-    const std::size_t parts = std::clamp<std::size_t>(local_.size() / min_entries_per_thread_, 1, threads_);
+    const std::size_t parts = runs_for(local_.size(), min_entries_per_thread_, threads_);
     std::vector<std::size_t> first_cell(parts + 1, cells_);
     first_cell[0] = 0;
     for (std::size_t k = 1; k < parts; ++k) {  // the first cell whose entries start at or past k / parts of them

@@ -50,17 +50,15 @@ class contact_slabs {
     const int axis = extent.x >= extent.y && extent.x >= extent.z ? 0 : extent.y >= extent.z ? 1 : 2;
     const double per_width = extent[axis] > 0.0 ? double(slab_count) / extent[axis] : 0.0;
     const std::size_t n = centres.size();
-    const std::size_t most = std::max<std::size_t>(threads, 1);
-    const std::size_t sphere_parts = std::clamp<std::size_t>(n / spheres_per_thread, 1, most);
-    run_parts(sphere_parts, [&](std::size_t part) {
-      for (std::size_t k = n * part / sphere_parts; k < n * (part + 1) / sphere_parts; ++k) {
+    run_ranges(n, runs_for(n, spheres_per_thread, threads), [&](std::size_t, std::size_t first, std::size_t last) {
+      for (std::size_t k = first; k < last; ++k) {
         const double t = (centres[k][axis] - lo[axis]) * per_width;  // NaN or beyond: the last slab
         slab_of_[k] = static_cast<std::uint8_t>(t < double(slab_count - 1) ? static_cast<std::size_t>(t)
                                                                            : slab_count - 1);
       }
     });
     pairs_.resize(contacts.size());
-    const std::size_t pair_parts = std::clamp<std::size_t>(contacts.size() / radix_pairs_per_thread, 1, most);
+    const std::size_t pair_parts = runs_for(contacts.size(), radix_pairs_per_thread, threads);
     const std::uint8_t* slab = slab_of_.data();
     const auto group = [slab](const index_pair& p) {
       return std::size_t(slab[p.i] == slab[p.j] ? slab[p.i] : crossing);

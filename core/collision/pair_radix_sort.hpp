@@ -37,11 +37,9 @@ void counting_sort_pairs(std::span<const index_pair> from, std::span<index_pair>
   counts.assign(parts * keys, 0);
   const index_pair* in = from.data();
   index_pair* out = to.data();
-  // (the runs' bounds in locals and the rest captured by value: the counters' stores could alias
-  // anything the lambda reads through a reference, which made the compiler reload and divide per pair)
-  run_parts(parts, [=, &counts](std::size_t part) {
+  // (captured by value: the counters' stores could alias anything the loop reads through a reference)
+  run_ranges(n, parts, [=, &counts](std::size_t part, std::size_t first, std::size_t last) {
     std::size_t* count = counts.data() + part * keys;
-    const std::size_t first = n * part / parts, last = n * (part + 1) / parts;
     for (std::size_t k = first; k < last; ++k) ++count[key(in[k])];
   });
   std::size_t sum = 0;  // exclusive sums, key by key and within a key run by run: where each run's d's begin
@@ -50,9 +48,8 @@ void counting_sort_pairs(std::span<const index_pair> from, std::span<index_pair>
     for (std::size_t part = 0; part < parts; ++part) sum += std::exchange(counts[part * keys + d], sum);
   }
   if (key_start) key_start[keys] = sum;
-  run_parts(parts, [=, &counts](std::size_t part) {
+  run_ranges(n, parts, [=, &counts](std::size_t part, std::size_t first, std::size_t last) {
     std::size_t* start = counts.data() + part * keys;
-    const std::size_t first = n * part / parts, last = n * (part + 1) / parts;
     for (std::size_t k = first; k < last; ++k) out[start[key(in[k])]++] = in[k];
   });
 }
@@ -83,9 +80,7 @@ inline void radix_sort_pairs(std::vector<index_pair>& pairs, std::vector<index_p
   const int width = static_cast<int>(std::bit_width(n - 1));
   const int passes = (width + pair_radix_detail::max_radix_bits - 1) / pair_radix_detail::max_radix_bits;
   const int bits = (width + passes - 1) / passes;
-  const std::size_t most = std::max<std::size_t>(threads, 1);
-  const std::size_t per_thread = std::max<std::size_t>(min_pairs_per_thread, 1);
-  const std::size_t parts = std::clamp<std::size_t>(pairs.size() / per_thread, 1, most);
+  const std::size_t parts = runs_for(pairs.size(), min_pairs_per_thread, threads);
   std::vector<std::size_t> counts;
   std::vector<index_pair>* from = &pairs;
   std::vector<index_pair>* to = &scratch;

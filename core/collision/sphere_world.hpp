@@ -65,9 +65,9 @@ class sphere_world {
 
     // 1. v += g dt; x += v dt, and the spheres' boxes for step 2 (in runs on the contact threads)
     boxes_.resize(n);
-    const std::size_t parts = std::clamp<std::size_t>(n / spheres_per_thread, 1, contact_threads_);
-    run_parts(parts, [&](std::size_t part) {
-      for (std::size_t k = n * part / parts; k < n * (part + 1) / parts; ++k) {
+    const std::size_t runs = runs_for(n, spheres_per_thread, contact_threads_);
+    run_ranges(n, runs, [&](std::size_t, std::size_t first, std::size_t last) {
+      for (std::size_t k = first; k < last; ++k) {
         spheres.velocity[k] += gravity * dt;
         spheres.position[k] += spheres.velocity[k] * dt;
         boxes_[k] = sphere_box(spheres, k);
@@ -178,10 +178,9 @@ class sphere_world {
   void narrowphase() {
     const std::size_t n = candidates_.size();
     // a candidate takes ~5 ns, an eighth of a contact: a run of its own from 8 pairs_per_thread on
-    const std::size_t parts = std::clamp<std::size_t>(n / (8 * pairs_per_thread_), 1, contact_threads_);
+    const std::size_t parts = runs_for(n, 8 * pairs_per_thread_, contact_threads_);
     touching_parts_.resize(parts);
-    run_parts(parts, [&](std::size_t part) {
-      const std::size_t first = n * part / parts, last = n * (part + 1) / parts;
+    run_ranges(n, parts, [&](std::size_t part, std::size_t first, std::size_t last) {
       touching_pairs(spheres, std::span(candidates_).subspan(first, last - first),
                      part == 0 ? contacts_ : touching_parts_[part]);
     });
@@ -196,9 +195,9 @@ class sphere_world {
     if (!box) return;
     const turning_box::turn R = box->rotation();
     const std::size_t n = spheres.size();
-    const std::size_t parts = std::clamp<std::size_t>(n / spheres_per_thread, 1, contact_threads_);
-    run_parts(parts, [&](std::size_t part) {
-      for (std::size_t k = n * part / parts; k < n * (part + 1) / parts; ++k)
+    const std::size_t runs = runs_for(n, spheres_per_thread, contact_threads_);
+    run_ranges(n, runs, [&](std::size_t, std::size_t first, std::size_t last) {
+      for (std::size_t k = first; k < last; ++k)
         collide_with_box(spheres, k, *box, R, restitution, dt);
     });
   }
