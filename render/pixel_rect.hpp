@@ -17,4 +17,10 @@ inline pixel_rect intersection(const pixel_rect& a, const pixel_rect& b) {
   return {x, y, std::max(0, right - x), std::max(0, top - y)};
 }
 
+// The smallest rectangle holding both (non-empty) rectangles.
+inline pixel_rect bounding(const pixel_rect& a, const pixel_rect& b) {
+  const int x = std::min(a.x, b.x), y = std::min(a.y, b.y);
+  return {x, y, std::max(a.x + a.width, b.x + b.width) - x, std::max(a.y + a.height, b.y + b.height) - y};
+}
+
 }  // namespace framelab::render

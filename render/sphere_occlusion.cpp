@@ -1,10 +1,11 @@
 #include "render/sphere_occlusion.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <span>
-#include <thread>
 
 #include "core/parallel_parts.hpp"
 
@@ -15,6 +16,11 @@
 namespace framelab::render {
 
 namespace {
+
+constexpr float far_depth = std::numeric_limits<float>::infinity();
+
+// Pass 1's bands hold at least this many rows (a part's start costs a few microseconds).
+constexpr int rows_per_band = 32;
 
 // The pixels whose centres (i + 1/2) lie in [low, high]: first and last (empty when last < first),
 // ceil(low - 1/2) and floor(high - 1/2) by truncation (std::ceil and std::floor are calls to the
@@ -31,78 +37,180 @@ int last_pixel(float high) {
   return t - (static_cast<float>(t) > v ? 1 : 0);
 }
 
-}  // namespace
-
-// Pass 1 and the candidate for pass 2: the pixels the square may touch, the outer margin added.
-void sphere_occlusion::add(std::uint32_t index, const point_sprite& sprite) {
-  if (writes_[index] != 0) cover(sprite);
-  const float half = 0.5f * sprite.size + sprite_pixel_margin;
-  candidates_.push_back({index, sprite.depth, std::max(drawn_.x, first_pixel(sprite.centre.x - half)),
-                         std::min(drawn_.x + drawn_.width - 1, last_pixel(sprite.centre.x + half)),
-                         std::max(drawn_.y, first_pixel(sprite.centre.y - half)),
-                         std::min(drawn_.y + drawn_.height - 1, last_pixel(sprite.centre.y + half))});
-}
-
-// The buffer all far (+infinity) over `drawn`: only the rectangle the last frame wrote when the
-// drawn rectangle is the same (a box of balls covers a part of the picture, and clearing all of a
-// 1280 x 720 buffer costs ~0.5 ms).
-void sphere_occlusion::clear(const pixel_rect& drawn) {
-  const pixel_rect size{drawn.x, drawn.y, std::max(0, drawn.width), std::max(0, drawn.height)};
-  constexpr float far = std::numeric_limits<float>::infinity();
-  if (grid_ != nullptr && size.x == drawn_.x && size.y == drawn_.y && size.width == drawn_.width &&
-      size.height == drawn_.height) {
-    for (int j = written_.y; j < written_.y + written_.height; ++j) {
-      const std::ptrdiff_t from = written_.x - drawn_.x;
-      std::fill_n(row(j) + from, std::min<std::ptrdiff_t>(written_.width, stride_ - from), far);
-    }
-  } else {
-    drawn_ = size;
-    stride_ = (drawn_.width + 16 + 7) / 8 * 8;
-    depth_.assign(static_cast<std::size_t>(stride_) * static_cast<std::size_t>(drawn_.height) + 8, far);
-    const auto misaligned = reinterpret_cast<std::uintptr_t>(depth_.data()) % 32 / sizeof(float);
-    grid_ = depth_.data() + (8 - misaligned) % 8;
-  }
-  written_ = {};
-  written_right_ = written_top_ = std::numeric_limits<int>::min();
-  written_.x = written_.y = std::numeric_limits<int>::max();
-}
-
-// Grows the rectangle written to by pass 1 (rows y0..y1, columns x0..x1, with the 8 after x0).
-void sphere_occlusion::wrote(int x0, int x1, int y0, int y1) {
-  written_.x = std::min(written_.x, x0);
-  written_.y = std::min(written_.y, y0);
-  written_right_ = std::max(written_right_, x1);
-  written_top_ = std::max(written_top_, y1);
-  written_.width = written_right_ - written_.x + 1;
-  written_.height = written_top_ - written_.y + 1;
-}
-
-// Pass 1. Certainly covered: pixel centres (x, y) inside the square by the margin,
+// Pass 1's pixels of a sprite: centres inside the square by the margin,
 //   |x - centre.x| <= size / 2 - margin  and  |y - centre.y| <= size / 2 - margin,
 // and inside the disc by the margin (and 0.1 % for the GPU's rounding of its radius):
-//   |x - disc.x| <= sqrt(R^2 - (y - disc.y)^2),  R = 0.999 disc_radius - margin.
-void sphere_occlusion::cover(const point_sprite& sprite) {
+//   |x - disc.x| <= sqrt(R^2 - (y - disc.y)^2),  R = 0.999 disc_radius - margin;
+// none when it certainly covers no pixel of `drawn`.
+std::optional<sphere_occlusion::writer> writer_of(const point_sprite& sprite, const pixel_rect& drawn) {
   const float half = 0.5f * sprite.size - sprite_pixel_margin;
   const float radius = 0.999f * sprite.disc_radius - sprite_pixel_margin;
-  if (!(half > 0.0f) || !(radius > 0.0f)) return;
-  const int y0 = std::max({drawn_.y, first_pixel(sprite.centre.y - half), first_pixel(sprite.disc_centre.y - radius)});
-  const int y1 = std::min(
-      {drawn_.y + drawn_.height - 1, last_pixel(sprite.centre.y + half), last_pixel(sprite.disc_centre.y + radius)});
-  const float square_low = sprite.centre.x - half, square_high = sprite.centre.x + half;
-  if (y1 < y0) return;
-  wrote(std::max(drawn_.x, first_pixel(square_low)), std::min(drawn_.x + drawn_.width - 1, last_pixel(square_high)), y0,
-        y1);
-  for (int j = y0; j <= y1; ++j) {
-    const float dy = static_cast<float>(j) + 0.5f - sprite.disc_centre.y;
-    const float reach = radius * radius - dy * dy;
+  if (!(half > 0.0f) || !(radius > 0.0f)) return std::nullopt;
+  const sphere_occlusion::writer w{
+      .square_low = sprite.centre.x - half,
+      .square_high = sprite.centre.x + half,
+      .disc_x = sprite.disc_centre.x,
+      .disc_y = sprite.disc_centre.y,
+      .radius = radius,
+      .depth = sprite.depth,
+      .x0 = std::max(drawn.x, first_pixel(sprite.centre.x - half)),
+      .x1 = std::min(drawn.x + drawn.width - 1, last_pixel(sprite.centre.x + half)),
+      .y0 = std::max({drawn.y, first_pixel(sprite.centre.y - half), first_pixel(sprite.disc_centre.y - radius)}),
+      .y1 = std::min(
+          {drawn.y + drawn.height - 1, last_pixel(sprite.centre.y + half), last_pixel(sprite.disc_centre.y + radius)})};
+  if (w.x1 < w.x0 || w.y1 < w.y0) return std::nullopt;
+  return w;
+}
+
+// Pass 2's pixels of a sprite: those its square may touch, the outer margin added.
+sphere_occlusion::candidate candidate_of(std::uint32_t index, const point_sprite& sprite, const pixel_rect& drawn) {
+  const float half = 0.5f * sprite.size + sprite_pixel_margin;
+  return {index, sprite.depth, std::max(drawn.x, first_pixel(sprite.centre.x - half)),
+          std::min(drawn.x + drawn.width - 1, last_pixel(sprite.centre.x + half)),
+          std::max(drawn.y, first_pixel(sprite.centre.y - half)),
+          std::min(drawn.y + drawn.height - 1, last_pixel(sprite.centre.y + half))};
+}
+
+void add_writer(const sphere_occlusion::writer& w, std::vector<sphere_occlusion::writer>& to, int& low, int& high) {
+  to.push_back(w);
+  low = std::min(low, w.y0);
+  high = std::max(high, w.y1);
+}
+
+}  // namespace
+
+// The buffer at `drawn`'s size (all far when new; else the last frame's writes are cleared by
+// pass 1's bands), every tile far.
+void sphere_occlusion::prepare(const pixel_rect& drawn) {
+  avx2_ = cpu_has_avx2_fma();
+  const pixel_rect size{drawn.x, drawn.y, std::max(0, drawn.width), std::max(0, drawn.height)};
+  if (grid_ == nullptr || size.x != drawn_.x || size.y != drawn_.y || size.width != drawn_.width ||
+      size.height != drawn_.height) {
+    drawn_ = size;
+    stride_ = (drawn_.width + 16 + 7) / 8 * 8;
+    depth_.assign(static_cast<std::size_t>(stride_) * static_cast<std::size_t>(drawn_.height) + 8, far_depth);
+    const auto misaligned = reinterpret_cast<std::uintptr_t>(depth_.data()) % 32 / sizeof(float);
+    grid_ = depth_.data() + (8 - misaligned) % 8;
+    written_ = {};
+    tiles_x_ = (drawn_.width + tile_size - 1) / tile_size;
+    tiles_y_ = (drawn_.height + tile_size - 1) / tile_size;
+  }
+  tiles_.assign(static_cast<std::size_t>(tiles_x_) * static_cast<std::size_t>(tiles_y_), far_depth);
+}
+
+// The sprites of the batch's balls [first, last): their candidates, and the writers among them.
+void sphere_occlusion::add_run(std::span<const packed_sphere> batch, const sprite_camera& camera, const glm::vec3& eye,
+                               float reach_squared, std::size_t first, std::size_t last, run_lists& run) {
+  for (std::size_t k = first; k < last; ++k) {
+    const packed_sphere& s = batch[k];
+    if (!beyond_reach(s, eye, reach_squared) || !opaque_rgba(s.rgba)) continue;
+    const auto sprite = point_sprite_of(s.centre, s.diameter, camera);
+    if (!sprite) continue;
+    run.candidates.push_back(candidate_of(static_cast<std::uint32_t>(k), *sprite, drawn_));
+    if (writes_[k] == 0) continue;
+    if (const auto w = writer_of(*sprite, drawn_)) add_writer(*w, run.writers, run.low, run.high);
+  }
+}
+
+// Pass 1 for one ball, its rows within [first_row, last_row].
+void sphere_occlusion::cover(const writer& w, int first_row, int last_row) {
+  for (int j = std::max(w.y0, first_row); j <= std::min(w.y1, last_row); ++j) {
+    const float dy = static_cast<float>(j) + 0.5f - w.disc_y;
+    const float reach = w.radius * w.radius - dy * dy;
     if (!(reach >= 0.0f)) continue;
     const float across = std::sqrt(reach);
-    const int x0 = std::max({drawn_.x, first_pixel(square_low), first_pixel(sprite.disc_centre.x - across)});
-    const int x1 =
-        std::min({drawn_.x + drawn_.width - 1, last_pixel(square_high), last_pixel(sprite.disc_centre.x + across)});
+    const int x0 = std::max(w.x0, first_pixel(std::max(w.square_low, w.disc_x - across)));
+    const int x1 = std::min(w.x1, last_pixel(std::min(w.square_high, w.disc_x + across)));
     float* pixels = row(j) - drawn_.x;
-    for (int i = x0; i <= x1; ++i) pixels[i] = std::min(pixels[i], sprite.depth);
+    for (int i = x0; i <= x1; ++i) pixels[i] = std::min(pixels[i], w.depth);
   }
+}
+
+// Pass 1 (the first writers, or the late ones) in bands of whole tile rows, at once: each band
+// clears the last frame's writes in its rows (the first time), writes, and takes its tiles'
+// farthest depths (the first time; the late writes only bring pixels nearer, so the tiles'
+// depths stay no nearer than their pixels').
+void sphere_occlusion::write_bands(bool late) {
+  int low = INT_MAX, high = INT_MIN;
+  for (const run_lists& run : runs_) {
+    low = std::min(low, run.low);
+    high = std::max(high, run.high);
+  }
+  if (!late && written_.width > 0) {
+    low = std::min(low, written_.y);
+    high = std::max(high, written_.y + written_.height - 1);
+  }
+  if (low > high) return;
+  const int first_tile = (low - drawn_.y) / tile_size, last_tile = (high - drawn_.y) / tile_size;
+  const auto tile_rows = static_cast<std::size_t>(last_tile - first_tile + 1);
+  bands_.assign(runs_for(tile_rows * tile_size, rows_per_band, threads_), pixel_rect{});
+  const int top = drawn_.y + drawn_.height - 1;
+  run_ranges(tile_rows, bands_.size(), [this, late, first_tile, top](std::size_t b, std::size_t from, std::size_t to) {
+    write_band(late, drawn_.y + (first_tile + static_cast<int>(from)) * tile_size,
+               std::min(top, drawn_.y + (first_tile + static_cast<int>(to)) * tile_size - 1), bands_[b]);
+  });
+  if (!late) written_ = {};  // the bands have cleared it
+  for (const pixel_rect& b : bands_) {
+    if (b.width == 0) continue;
+    written_ = written_.width == 0 ? b : bounding(written_, b);
+  }
+}
+
+void sphere_occlusion::write_band(bool late, int first_row, int last_row, pixel_rect& written) {
+  if (!late && written_.width > 0) {  // the last frame's writes
+    for (int j = std::max(first_row, written_.y); j <= std::min(last_row, written_.y + written_.height - 1); ++j)
+      std::fill_n(row(j) + (written_.x - drawn_.x), written_.width, far_depth);
+  }
+  int x0 = INT_MAX, x1 = INT_MIN, y0 = INT_MAX, y1 = INT_MIN;
+  for (const run_lists& run : runs_) {
+    for (const writer& w : late ? run.late : run.writers) {
+      if (w.y1 < first_row || w.y0 > last_row) continue;
+#if FRAMELAB_X86_DISPATCH
+      avx2_ ? cover_avx2(w, first_row, last_row) : cover(w, first_row, last_row);
+#else
+      cover(w, first_row, last_row);
+#endif
+      x0 = std::min(x0, w.x0);
+      x1 = std::max(x1, w.x1);
+      y0 = std::min(y0, std::max(w.y0, first_row));
+      y1 = std::max(y1, std::min(w.y1, last_row));
+    }
+  }
+  written = x0 > x1 ? pixel_rect{} : pixel_rect{x0, y0, x1 - x0 + 1, y1 - y0 + 1};
+  if (!late) tile_maxima(written);
+}
+
+// The farthest depth of each tile that pass 1 wrote to in a band (the others stay far): its rows
+// in the buffer, its 8 columns (past the right edge, the padding's far).
+void sphere_occlusion::tile_maxima(const pixel_rect& w) {
+  if (w.width == 0) return;
+  const int tx0 = (w.x - drawn_.x) / tile_size, tx1 = (w.x + w.width - 1 - drawn_.x) / tile_size;
+  const int ty0 = (w.y - drawn_.y) / tile_size, ty1 = (w.y + w.height - 1 - drawn_.y) / tile_size;
+  const int top = drawn_.y + drawn_.height - 1;
+  for (int ty = ty0; ty <= ty1; ++ty) {
+    const int j0 = drawn_.y + ty * tile_size, j1 = std::min(top, j0 + tile_size - 1);
+    for (int tx = tx0; tx <= tx1; ++tx) {
+      float farthest[tile_size];
+      std::fill_n(farthest, tile_size, -far_depth);
+      for (int j = j0; j <= j1; ++j) {
+        const float* pixels = row(j) + tx * tile_size;
+        for (int c = 0; c < tile_size; ++c) farthest[c] = pixels[c] > farthest[c] ? pixels[c] : farthest[c];
+      }
+      tile(tx, ty) = *std::max_element(farthest, farthest + tile_size);
+    }
+  }
+}
+
+// Pass 2 by the tiles: hidden when each tile its square touches is nearer than it by the margin.
+bool sphere_occlusion::tiles_hide(const candidate& ball) const {
+  const float limit = ball.depth - sprite_depth_margin;
+  const int tx0 = (ball.x0 - drawn_.x) / tile_size, tx1 = (ball.x1 - drawn_.x) / tile_size;
+  for (int ty = (ball.y0 - drawn_.y) / tile_size; ty <= (ball.y1 - drawn_.y) / tile_size; ++ty) {
+    for (int tx = tx0; tx <= tx1; ++tx) {
+      if (!(tile(tx, ty) < limit)) return false;
+    }
+  }
+  return true;
 }
 
 // Pass 2: hidden when every pixel the square may touch holds a depth nearer by the margin.
@@ -117,92 +225,113 @@ bool sphere_occlusion::hidden(const candidate& ball) const {
   return true;
 }
 
-// Pass 2 over the candidates, `again` over those not hidden yet: writes_ 0 when hidden, else 1
-// when it has written in pass 1 and 2 when not yet (a ball the last frame culled).
-void sphere_occlusion::mark_hidden(bool again, std::size_t first, std::size_t last) {
-  for (const candidate& ball : std::span(candidates_).subspan(first, last - first)) {
+// Pass 2 over a run's candidates, `again` over those not hidden yet: writes_ 0 when hidden, else 1
+// when it has written in pass 1 and 2 when not yet (0 before: a ball the last frame culled; its
+// index goes to the run's late balls, its writer to the late writers). Counts the run's hidden balls.
+void sphere_occlusion::mark_run(bool again, run_lists& run, std::span<const packed_sphere> batch,
+                                const sprite_camera& camera) {
+  run.hidden = 0;
+  run.late_balls.clear();
+  for (const candidate& ball : run.candidates) {
     std::uint8_t& state = writes_[ball.index];
-    if (again && state == 0) continue;
-    state = hidden(ball) ? 0 : again || state == 1 ? 1 : 2;
+    if (again && state == 0) {
+      ++run.hidden;
+      continue;
+    }
+    // all cut off by the scissor, or behind by the tiles, or pixel by pixel
+    bool hide = ball.x1 < ball.x0 || ball.y1 < ball.y0 || tiles_hide(ball);
+#if FRAMELAB_X86_DISPATCH
+    if (!hide) hide = avx2_ && ball.x1 - ball.x0 < 16 && ball.y1 - ball.y0 < 16 ? hidden_avx2(ball) : hidden(ball);
+#else
+    if (!hide) hide = hidden(ball);
+#endif
+    if (hide) {
+      state = 0;
+      ++run.hidden;
+    } else if (!again && state == 0) {
+      state = 2;
+      run.late_balls.push_back(ball.index);
+    } else {
+      state = 1;
+    }
   }
-}
-
-// Pass 1 for the balls pass 2 did not hide and that had not written (the last frame culled them):
-// drawn balls, so they may write, and with them the buffer is the one all balls would write (a
-// hidden ball's writes change no pixel's nearest). Whether any wrote.
-bool sphere_occlusion::write_late(std::span<const packed_sphere> batch, const sprite_camera& camera) {
-  bool wrote_any = false;
-  for (const candidate& ball : candidates_) {
-    if (writes_[ball.index] != 2) continue;
-    const packed_sphere& s = batch[ball.index];
-    if (const auto sprite = point_sprite_of(s.centre, s.diameter, camera)) cover(*sprite);
-    wrote_any = true;
+  if (run.late_balls.empty()) return;
+#if FRAMELAB_X86_DISPATCH
+  if (avx2_) {
+    add_late_avx2(run, batch, camera);
+    return;
   }
-  return wrote_any;
-}
-
-void sphere_occlusion::add_batch(std::span<const packed_sphere> batch, const sprite_camera& camera,
-                                 const glm::vec3& eye, float reach_squared) {
-  for (std::size_t k = 0; k < batch.size(); ++k) {
+#endif
+  for (const std::uint32_t k : run.late_balls) {
     const packed_sphere& s = batch[k];
-    if (!beyond_reach(s, eye, reach_squared) || !opaque_rgba(s.rgba)) continue;
-    if (const auto sprite = point_sprite_of(s.centre, s.diameter, camera)) add(static_cast<std::uint32_t>(k), *sprite);
+    if (const auto sprite = point_sprite_of(s.centre, s.diameter, camera)) {
+      if (const auto w = writer_of(*sprite, drawn_)) add_writer(*w, run.late, run.low, run.high);
+    }
   }
 }
 
+// The batch but the hidden candidates, each run's copied at once, in place (no capacity checks;
+// a run's candidates come in the batch's order).
+std::span<const packed_sphere> sphere_occlusion::keep(std::span<const packed_sphere> batch,
+                                                      std::vector<packed_sphere>& visible) {
+  if (visible.size() < batch.size()) visible.resize(batch.size());
+  const std::size_t runs = runs_.size();
+  std::size_t total = 0;
+  for (run_lists& run : runs_) {
+    run.offset = total;
+    total += run.size - run.hidden;
+  }
+  run_ranges(batch.size(), runs, [this, batch, &visible](std::size_t r, std::size_t first, std::size_t last) {
+    packed_sphere* to = visible.data() + runs_[r].offset;
+    std::size_t next = first;  // the run's first sphere not yet copied
+    for (const candidate& ball : runs_[r].candidates) {
+      if (writes_[ball.index] != 0) continue;
+      to = std::copy(batch.begin() + static_cast<std::ptrdiff_t>(next),
+                     batch.begin() + static_cast<std::ptrdiff_t>(ball.index), to);
+      next = ball.index + 1;
+    }
+    std::copy(batch.begin() + static_cast<std::ptrdiff_t>(next), batch.begin() + static_cast<std::ptrdiff_t>(last),
+              to);
+  });
+  return {visible.data(), total};
+}
+
+// The sprites in runs; pass 1 by the balls the last frame kept; pass 2; pass 1 by the ones it
+// had not kept that are not hidden now, and pass 2 again over the balls not hidden: the balls
+// all writers would hide. Each ball's test reads the buffer and writes its own byte of writes_.
 std::span<const packed_sphere> sphere_occlusion::cull(std::span<const packed_sphere> batch, const sprite_camera& camera,
                                                       const pixel_rect& drawn, const glm::vec3& eye,
                                                       float reach_squared, std::vector<packed_sphere>& visible) {
-  clear(drawn);
-  candidates_.clear();
+  prepare(drawn);
   if (writes_.size() != batch.size()) writes_.assign(batch.size(), 1);
-    // Pass 1 by the balls the last frame kept, pass 2, pass 1 by the ones it did not keep that are
-    // not hidden now, and pass 2 again over the balls not hidden: the balls all writers would hide.
-  // Pass 2 in runs of the candidates on threads of their own (each ball's test reads the buffer
-  // and writes its own byte of writes_).
-  const auto in_runs = [this](const auto& mark_run) {
-    const std::size_t n = candidates_.size();
-    const std::size_t runs = runs_for(n, candidates_per_thread, std::thread::hardware_concurrency());
-    run_ranges(n, runs, [&mark_run](std::size_t, std::size_t first, std::size_t last) { mark_run(first, last); });
-  };
+  runs_.resize(runs_for(batch.size(), balls_per_run_, threads_));
+  run_ranges(batch.size(), runs_.size(),
+             [this, batch, &camera, &eye, reach_squared](std::size_t r, std::size_t first, std::size_t last) {
+               run_lists& run = runs_[r];
+               run.candidates.clear();
+               run.writers.clear();
+               run.late.clear();
+               run.low = INT_MAX;
+               run.high = INT_MIN;
+               run.size = last - first;
 #if FRAMELAB_X86_DISPATCH
-  const bool avx2 = cpu_has_avx2_fma();
-  const auto mark = [this, avx2, &in_runs](bool again) {
-    in_runs([this, avx2, again](std::size_t first, std::size_t last) {
-      avx2 ? mark_hidden_avx2(again, first, last) : mark_hidden(again, first, last);
-    });
-  };
-  if (avx2) {
-    add_batch_avx2(batch, camera, eye, reach_squared);
-  } else {
-    add_batch(batch, camera, eye, reach_squared);
-  }
-#else
-  const auto mark = [this, &in_runs](bool again) {
-    in_runs([this, again](std::size_t first, std::size_t last) { mark_hidden(again, first, last); });
-  };
-  add_batch(batch, camera, eye, reach_squared);
+               if (avx2_) {
+                 add_run_avx2(batch, camera, eye, reach_squared, first, last, run);
+                 return;
+               }
 #endif
+               add_run(batch, camera, eye, reach_squared, first, last, run);
+             });
+  write_bands(false);
+  const auto mark = [this, batch, &camera](bool again) {
+    run_parts(runs_.size(), [this, again, batch, &camera](std::size_t r) { mark_run(again, runs_[r], batch, camera); });
+  };
   mark(false);
-#if FRAMELAB_X86_DISPATCH
-  if (avx2 ? write_late_avx2(batch, camera, eye, reach_squared) : write_late(batch, camera)) mark(true);
-#else
-  if (write_late(batch, camera)) mark(true);
-#endif
-  for (const candidate& ball : candidates_) writes_[ball.index] = writes_[ball.index] == 0 ? 0 : 1;
-  // The batch but the hidden candidates, written in place (no capacity checks): candidates
-  // come in the batch's order.
-  if (visible.size() < batch.size()) visible.resize(batch.size());
-  packed_sphere* to = visible.data();
-  std::size_t next = 0;  // the batch's first sphere not yet copied
-  for (const candidate& ball : candidates_) {
-    if (writes_[ball.index] != 0) continue;
-    to = std::copy(batch.begin() + static_cast<std::ptrdiff_t>(next),
-                   batch.begin() + static_cast<std::ptrdiff_t>(ball.index), to);
-    next = ball.index + 1;
+  if (std::any_of(runs_.begin(), runs_.end(), [](const run_lists& run) { return !run.late_balls.empty(); })) {
+    write_bands(true);
+    mark(true);
   }
-  to = std::copy(batch.begin() + static_cast<std::ptrdiff_t>(next), batch.end(), to);
-  return {visible.data(), static_cast<std::size_t>(to - visible.data())};
+  return keep(batch, visible);
 }
 
 #if FRAMELAB_X86_DISPATCH
@@ -211,9 +340,6 @@ namespace {
 
 #define FRAMELAB_OCCLUSION_AVX2 __attribute__((target("avx2,fma")))
 
-// A sprite whose square, with the outer margin, touches at most 16 x 16 pixels (16 > size + 1/8
-// + 1): its rows in one or two 8-wide blocks at a time.
-constexpr float block_sprite_max = 14.5f;
 
 // The lanes 0..7 as integers and floats.
 FRAMELAB_OCCLUSION_AVX2 inline __m256i lane_index() {
@@ -252,8 +378,7 @@ struct sprite_lanes {
   // margin), and the rows and columns pass 1 may cover (the inner margin, the disc's rows).
   alignas(32) int out_x0[8], out_x1[8], out_y0[8], out_y1[8];
   alignas(32) int in_x0[8], in_x1[8], in_y0[8], in_y1[8];
-  int mask = 0;   // the lanes drawn
-  int block = 0;  // of them, those of at most block_sprite_max
+  int mask = 0;  // the lanes drawn
 };
 
 namespace {
@@ -368,7 +493,6 @@ FRAMELAB_OCCLUSION_AVX2 void sprites_of_8(const packed_sphere* balls, const spri
   const __m256 disc_radius = _mm256_mul_ps(inverse_k, broadcast(pixels_per_unit));
   _mm256_store_ps(out.disc_radius, disc_radius);
   out.mask = _mm256_movemask_ps(ok);
-  out.block = out.mask & _mm256_movemask_ps(_mm256_cmp_ps(size, broadcast(block_sprite_max), _CMP_LE_OQ));
   // the rectangles of add() and cover() (in the lanes drawn)
   const int right = drawn.x + drawn.width - 1, top = drawn.y + drawn.height - 1;
   const __m256 centre_x = _mm256_load_ps(out.centre_x), centre_y = _mm256_load_ps(out.centre_y);
@@ -388,89 +512,106 @@ FRAMELAB_OCCLUSION_AVX2 void sprites_of_8(const packed_sphere* balls, const spri
                                     last_pixels(_mm256_add_ps(disc_centre_y, radius), top)));
 }
 
+// The writers of the lanes in `mask` that certainly cover a pixel (writer_of's).
+void add_writers(const sprite_lanes& lanes, int mask, std::vector<sphere_occlusion::writer>& to, int& low, int& high) {
+  for (; mask != 0; mask &= mask - 1) {
+    const int l = __builtin_ctz(static_cast<unsigned>(mask));
+    const float half = 0.5f * lanes.size[l] - sprite_pixel_margin;
+    const float radius = 0.999f * lanes.disc_radius[l] - sprite_pixel_margin;
+    if (!(half > 0.0f) || !(radius > 0.0f) || lanes.in_x1[l] < lanes.in_x0[l] || lanes.in_y1[l] < lanes.in_y0[l])
+      continue;
+    add_writer({.square_low = lanes.centre_x[l] - half,
+                .square_high = lanes.centre_x[l] + half,
+                .disc_x = lanes.disc_x[l],
+                .disc_y = lanes.disc_y[l],
+                .radius = radius,
+                .depth = lanes.depth[l],
+                .x0 = lanes.in_x0[l],
+                .x1 = lanes.in_x1[l],
+                .y0 = lanes.in_y0[l],
+                .y1 = lanes.in_y1[l]},
+               to, low, high);
+  }
+}
+
 }  // namespace
 
-FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::add_batch_avx2(std::span<const packed_sphere> batch,
-                                                              const sprite_camera& camera, const glm::vec3& eye,
-                                                              float reach_squared) {
+FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::add_run_avx2(std::span<const packed_sphere> batch,
+                                                            const sprite_camera& camera, const glm::vec3& eye,
+                                                            float reach_squared, std::size_t first, std::size_t last,
+                                                            run_lists& run) {
   sprite_lanes lanes;
-  const std::size_t whole = batch.size() / 8 * 8;
-  for (std::size_t k = 0; k < whole; k += 8) {
+  const std::size_t whole = first + (last - first) / 8 * 8;
+  for (std::size_t k = first; k < whole; k += 8) {
     sprites_of_8(batch.data() + k, camera, drawn_, eye, reach_squared, lanes);
-    // the lanes whose byte of writes_ is not 0
-    const __m128i writes = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(writes_.data() + k));
-    const int writers = ~_mm_movemask_epi8(_mm_cmpeq_epi8(writes, _mm_setzero_si128())) & 0xff;
-    for (int mask = lanes.mask & writers; mask != 0; mask &= mask - 1) {
-      write_lane(lanes, __builtin_ctz(static_cast<unsigned>(mask)));
-    }
     for (int mask = lanes.mask; mask != 0; mask &= mask - 1) {  // in the batch's order
       const int l = __builtin_ctz(static_cast<unsigned>(mask));
-      candidates_.push_back({static_cast<std::uint32_t>(k + static_cast<std::size_t>(l)), lanes.depth[l],
-                             lanes.out_x0[l], lanes.out_x1[l], lanes.out_y0[l], lanes.out_y1[l]});
+      run.candidates.push_back({static_cast<std::uint32_t>(k + static_cast<std::size_t>(l)), lanes.depth[l],
+                                lanes.out_x0[l], lanes.out_x1[l], lanes.out_y0[l], lanes.out_y1[l]});
     }
+    // the writers: the lanes whose byte of writes_ is not 0
+    const __m128i writes = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(writes_.data() + k));
+    const int writers = ~_mm_movemask_epi8(_mm_cmpeq_epi8(writes, _mm_setzero_si128())) & 0xff;
+    add_writers(lanes, lanes.mask & writers, run.writers, run.low, run.high);
   }
-  for (std::size_t k = whole; k < batch.size(); ++k) {
-    const packed_sphere& s = batch[k];
-    if (!beyond_reach(s, eye, reach_squared) || !opaque_rgba(s.rgba)) continue;
-    if (const auto sprite = point_sprite_of(s.centre, s.diameter, camera)) add(static_cast<std::uint32_t>(k), *sprite);
+  add_run(batch, camera, eye, reach_squared, whole, last, run);
+}
+
+// The late writers' sprites 8 at a time (copied together; the last group padded with its first
+// ball, whose writer is then added once).
+FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::add_late_avx2(run_lists& run, std::span<const packed_sphere> batch,
+                                                             const sprite_camera& camera) {
+  sprite_lanes lanes;
+  packed_sphere group[8];
+  const glm::vec3 anywhere(0.0f);  // the balls are candidates: small and opaque already
+  for (std::size_t k = 0; k < run.late_balls.size(); k += 8) {
+    const int count = static_cast<int>(std::min<std::size_t>(8, run.late_balls.size() - k));
+    for (int l = 0; l < 8; ++l) group[l] = batch[run.late_balls[k + static_cast<std::size_t>(l < count ? l : 0)]];
+    sprites_of_8(group, camera, drawn_, anywhere, 0.0f, lanes);
+    add_writers(lanes, lanes.mask & ((1 << count) - 1), run.late, run.low, run.high);
   }
 }
 
-// Pass 1 for lane l's sprite: by rows of 8 or 16 pixels, or one pixel at a time when larger.
-FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::write_lane(const sprite_lanes& lanes, int l) {
-  if ((lanes.block >> l) & 1) {
-    cover_rows_avx2(lanes, l);
-  } else {
-    cover({.centre = {lanes.centre_x[l], lanes.centre_y[l]},
-           .size = lanes.size[l],
-           .depth = lanes.depth[l],
-           .disc_centre = {lanes.disc_x[l], lanes.disc_y[l]},
-           .disc_radius = lanes.disc_radius[l]});
+// Pass 1 for a ball of at most 16 x 16 pixels (else cover()): the spans of its rows 8 at a
+// time, then each row in [first_row, last_row] as masked mins over the 8 or 16 pixels from its
+// first column.
+FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::cover_avx2(const writer& w, int first_row, int last_row) {
+  if (w.x1 - w.x0 >= 16 || w.y1 - w.y0 >= 16) {
+    cover(w, first_row, last_row);
+    return;
   }
-}
-
-// Pass 1 (cover's spans) for a sprite of at most block_sprite_max: the spans of its rows 8 at a
-// time, then each row as masked mins over the 8 or 16 pixels from its first column.
-FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::cover_rows_avx2(const sprite_lanes& lanes, int l) {
-  const float half = 0.5f * lanes.size[l] - sprite_pixel_margin;
-  const float radius = 0.999f * lanes.disc_radius[l] - sprite_pixel_margin;
-  const int y0 = lanes.in_y0[l], y1 = lanes.in_y1[l], x_first = lanes.in_x0[l], x_last = lanes.in_x1[l];
-  if (!(half > 0.0f) || !(radius > 0.0f) || y1 < y0 || x_last < x_first) return;
-  wrote(x_first, x_first + 15, y0, y1);
   const __m256i lanes_at = lane_index();
-  const __m256 disc_x = _mm256_set1_ps(lanes.disc_x[l]);
-  const __m256 square_low = _mm256_set1_ps(lanes.centre_x[l] - half);
-  const __m256 square_high = _mm256_set1_ps(lanes.centre_x[l] + half);
-  // Per row, the first and last column less x_first (last -1 when none; at most 15).
+  const __m256 disc_x = _mm256_set1_ps(w.disc_x);
+  const __m256 square_low = _mm256_set1_ps(w.square_low);
+  const __m256 square_high = _mm256_set1_ps(w.square_high);
+  // Per row, the first and last column less x0 (last -1 when none; at most 15).
   alignas(32) int first_of[16], last_of[16];
-  for (int r = 0; r < 16 && y0 + r <= y1; r += 8) {
+  for (int r = 0; r < 16 && w.y0 + r <= w.y1; r += 8) {
     // dy = y0 + r + lane + 1/2 - disc.y; across = sqrt(R^2 - dy^2)
-    const __m256 dy = _mm256_sub_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(lanes_at, _mm256_set1_epi32(y0 + r))),
-                                    _mm256_set1_ps(lanes.disc_y[l] - 0.5f));
-    const __m256 reach = _mm256_fnmadd_ps(dy, dy, _mm256_set1_ps(radius * radius));
+    const __m256 dy = _mm256_sub_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(lanes_at, _mm256_set1_epi32(w.y0 + r))),
+                                    _mm256_set1_ps(w.disc_y - 0.5f));
+    const __m256 reach = _mm256_fnmadd_ps(dy, dy, _mm256_set1_ps(w.radius * w.radius));
     const __m256 across = _mm256_sqrt_ps(_mm256_max_ps(reach, _mm256_setzero_ps()));
-    const __m256i first = first_pixels(_mm256_max_ps(square_low, _mm256_sub_ps(disc_x, across)), x_first);
-    const __m256i last = last_pixels(_mm256_min_ps(square_high, _mm256_add_ps(disc_x, across)), x_last);
+    const __m256i first = first_pixels(_mm256_max_ps(square_low, _mm256_sub_ps(disc_x, across)), w.x0);
+    const __m256i last = last_pixels(_mm256_min_ps(square_high, _mm256_add_ps(disc_x, across)), w.x1);
     const __m256i none = _mm256_or_si256(_mm256_cmpgt_epi32(first, last),  // or beyond the disc
                                          _mm256_castps_si256(_mm256_cmp_ps(reach, _mm256_setzero_ps(), _CMP_LT_OQ)));
-    _mm256_store_si256(reinterpret_cast<__m256i*>(first_of + r), _mm256_sub_epi32(first, _mm256_set1_epi32(x_first)));
-    _mm256_store_si256(
-        reinterpret_cast<__m256i*>(last_of + r),
-        _mm256_blendv_epi8(_mm256_sub_epi32(last, _mm256_set1_epi32(x_first)), _mm256_set1_epi32(-1), none));
+    _mm256_store_si256(reinterpret_cast<__m256i*>(first_of + r), _mm256_sub_epi32(first, _mm256_set1_epi32(w.x0)));
+    _mm256_store_si256(reinterpret_cast<__m256i*>(last_of + r),
+                       _mm256_blendv_epi8(_mm256_sub_epi32(last, _mm256_set1_epi32(w.x0)), _mm256_set1_epi32(-1), none));
   }
-  const __m256 depth = _mm256_set1_ps(lanes.depth[l]);
-  const bool wide = x_last - x_first >= 8;
-  for (int j = y0; j <= y1; ++j) {
-    const int first = first_of[j - y0], last = last_of[j - y0];
-    float* pixels = row(j) + (x_first - drawn_.x);
+  const __m256 depth = _mm256_set1_ps(w.depth);
+  const bool wide = w.x1 - w.x0 >= 8;
+  for (int j = std::max(w.y0, first_row); j <= std::min(w.y1, last_row); ++j) {
+    const int first = first_of[j - w.y0], last = last_of[j - w.y0];
+    float* pixels = row(j) + (w.x0 - drawn_.x);
     take_min(pixels, span_lanes(std::min(first, 7), first > 7 ? -1 : std::min(last, 7)), depth);
     if (wide) take_min(pixels + 8, span_lanes(std::max(first - 8, 0), last < 8 ? -1 : last - 8), depth);
   }
 }
 
 // Pass 2 for a square of at most 16 x 16 pixels: each row one or two compares of 8 pixels from its first.
-FRAMELAB_OCCLUSION_AVX2 inline bool sphere_occlusion::hidden_avx2(const candidate& ball) const {
-  if (ball.x1 < ball.x0 || ball.y1 < ball.y0) return true;  // all cut off by the scissor
+FRAMELAB_OCCLUSION_AVX2 bool sphere_occlusion::hidden_avx2(const candidate& ball) const {
   const __m256 limit = _mm256_set1_ps(ball.depth - sprite_depth_margin);
   const __m256 every = _mm256_castsi256_ps(_mm256_set1_epi32(-1));
   const int columns = ball.x1 - ball.x0;  // less one
@@ -490,41 +631,6 @@ FRAMELAB_OCCLUSION_AVX2 inline bool sphere_occlusion::hidden_avx2(const candidat
     }
   }
   return _mm256_movemask_ps(all) == 0xff;
-}
-
-// write_late 8 balls at a time (copied together; the last group padded with its first ball,
-// which then writes twice the same).
-FRAMELAB_OCCLUSION_AVX2 bool sphere_occlusion::write_late_avx2(std::span<const packed_sphere> batch,
-                                                               const sprite_camera& camera, const glm::vec3& eye,
-                                                               float reach_squared) {
-  packed_sphere group[8];
-  int count = 0;
-  sprite_lanes lanes;
-  bool wrote_any = false;
-  const auto write_group = [&] {
-    for (int k = count; k < 8; ++k) group[k] = group[0];
-    sprites_of_8(group, camera, drawn_, eye, reach_squared, lanes);
-    for (int mask = lanes.mask; mask != 0; mask &= mask - 1)
-      write_lane(lanes, __builtin_ctz(static_cast<unsigned>(mask)));
-    count = 0;
-  };
-  for (const candidate& ball : candidates_) {
-    if (writes_[ball.index] != 2) continue;
-    group[count++] = batch[ball.index];
-    wrote_any = true;
-    if (count == 8) write_group();
-  }
-  if (count > 0) write_group();
-  return wrote_any;
-}
-
-FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::mark_hidden_avx2(bool again, std::size_t first, std::size_t last) {
-  for (const candidate& ball : std::span(candidates_).subspan(first, last - first)) {
-    std::uint8_t& state = writes_[ball.index];
-    if (again && state == 0) continue;
-    const bool block = ball.x1 - ball.x0 < 16 && ball.y1 - ball.y0 < 16;
-    state = (block ? hidden_avx2(ball) : hidden(ball)) ? 0 : again || state == 1 ? 1 : 2;
-  }
 }
 
 #endif

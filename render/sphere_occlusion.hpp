@@ -20,9 +20,17 @@
 // the balls culled are those of all balls writing, at a fraction of the cost.
 // Only the batch's point sprites act or are culled: not its balls drawn from the lists (quads
 // near the eye, see-through ones), which stay in the batch for the shader to skip as before.
+//
+// On two threads or more, every step runs in parts (core/parallel_parts.hpp), each part's
+// answer independent of who runs it: the sprites in runs of the batch; pass 1 in bands of rows
+// (each band's pixels written by one thread, all of its writers clipped to it); pass 2 in the
+// runs again. After pass 1 each band also takes the farthest depth of each tile of 8 x 8
+// pixels: a ball whose square's tiles all hold nearer depths is hidden at every pixel (most of
+// a pile's balls, several layers behind its face), found with one to four reads.
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <thread>
 #include <vector>
 
 #include "core/cpu_features.hpp"
@@ -40,6 +48,11 @@ inline constexpr float sprite_depth_margin = 1.0f / 65536.0f;
 
 class sphere_occlusion {
  public:
+  // Up to `threads` threads, each taking runs of at least `balls_per_run` balls (the culled
+  // balls are the same for any of them; the tests compare).
+  sphere_occlusion() = default;
+  sphere_occlusion(std::size_t threads, std::size_t balls_per_run) : threads_(threads), balls_per_run_(balls_per_run) {}
+
   // The spheres of `batch` (in its order) but those that cannot change a pixel of `drawn` (the
   // scissor's pixels, in the camera's viewport's pixels), copied to the start of `visible` (which
   // grows to the batch's size and keeps it); the balls it may cull are the opaque ones beyond
@@ -48,30 +61,50 @@ class sphere_occlusion {
                                       const pixel_rect& drawn, const glm::vec3& eye, float reach_squared,
                                       std::vector<packed_sphere>& visible);
 
- private:
+  // Pass 1's pixels for one ball: by row j in [y0, y1], the pixel centres within the square's
+  // [square_low, square_high] (columns x0..x1) and the disc's reach at j.
+  struct writer {
+    float square_low, square_high, disc_x, disc_y, radius, depth;
+    int x0, x1, y0, y1;  // inclusive, clipped to the drawn rectangle
+  };
   // A ball that may be culled: its index in the batch, its depth, the pixels its square may touch.
   struct candidate {
     std::uint32_t index;
     float depth;
     int x0, x1, y0, y1;  // inclusive, clipped to the drawn rectangle
   };
-  void add(std::uint32_t index, const point_sprite& sprite);  // pass 1 and the candidate
-  void cover(const point_sprite& sprite);                     // pass 1, one pixel at a time
-  bool hidden(const candidate& ball) const;                   // pass 2, one pixel at a time
-  void mark_hidden(bool again, std::size_t first, std::size_t last);  // pass 2 over candidates [first, last)
-  bool write_late(std::span<const packed_sphere> batch, const sprite_camera& camera);
-  void add_batch(std::span<const packed_sphere> batch, const sprite_camera& camera, const glm::vec3& eye,
-                 float reach_squared);
+
+ private:
+  // One run of the batch: its candidates (in the batch's order), the writers of pass 1 among
+  // them, the late writers (pass 2 did not hide them and they had not written), the rows its
+  // writers may write (empty: low > high), its balls, how many of them are hidden, and where
+  // its kept ones go in the culled batch.
+  struct run_lists {
+    std::vector<candidate> candidates;
+    std::vector<writer> writers, late;
+    std::vector<std::uint32_t> late_balls;  // the late writers' indices in the batch
+    int low = 0, high = -1;
+    std::size_t size = 0, hidden = 0, offset = 0;
+  };
+
+  void prepare(const pixel_rect& drawn);
+  void add_run(std::span<const packed_sphere> batch, const sprite_camera& camera, const glm::vec3& eye,
+               float reach_squared, std::size_t first, std::size_t last, run_lists& run);
+  void write_bands(bool late);
+  void write_band(bool late, int first_row, int last_row, pixel_rect& written);
+  void cover(const writer& w, int first_row, int last_row);  // pass 1 for one ball's rows in a band
+  void tile_maxima(const pixel_rect& written);
+  bool tiles_hide(const candidate& ball) const;
+  bool hidden(const candidate& ball) const;  // pass 2, one pixel at a time
+  void mark_run(bool again, run_lists& run, std::span<const packed_sphere> batch, const sprite_camera& camera);
+  std::span<const packed_sphere> keep(std::span<const packed_sphere> batch, std::vector<packed_sphere>& visible);
 #if FRAMELAB_X86_DISPATCH
   // The same 8 balls or 8 pixels of a row at a time (AVX2 + FMA, chosen at run time).
-  void add_batch_avx2(std::span<const packed_sphere> batch, const sprite_camera& camera, const glm::vec3& eye,
-                      float reach_squared);
-  void cover_rows_avx2(const struct sprite_lanes& lanes, int lane);
-  void write_lane(const sprite_lanes& lanes, int lane);
-  bool write_late_avx2(std::span<const packed_sphere> batch, const sprite_camera& camera, const glm::vec3& eye,
-                       float reach_squared);
+  void add_run_avx2(std::span<const packed_sphere> batch, const sprite_camera& camera, const glm::vec3& eye,
+                    float reach_squared, std::size_t first, std::size_t last, run_lists& run);
+  void add_late_avx2(run_lists& run, std::span<const packed_sphere> batch, const sprite_camera& camera);
+  void cover_avx2(const writer& w, int first_row, int last_row);
   bool hidden_avx2(const candidate& ball) const;
-  void mark_hidden_avx2(bool again, std::size_t first, std::size_t last);
 #endif
   // Row j's pixels, indexed by the column less drawn_.x (32-byte aligned).
   float* row(int j) {
@@ -80,18 +113,28 @@ class sphere_occlusion {
   const float* row(int j) const {
     return grid_ + static_cast<std::ptrdiff_t>(j - drawn_.y) * stride_;
   }
-  void clear(const pixel_rect& drawn);
-  void wrote(int x0, int x1, int y0, int y1);
+  float& tile(int tx, int ty) {
+    return tiles_[static_cast<std::size_t>(ty) * static_cast<std::size_t>(tiles_x_) + static_cast<std::size_t>(tx)];
+  }
+  float tile(int tx, int ty) const {
+    return tiles_[static_cast<std::size_t>(ty) * static_cast<std::size_t>(tiles_x_) + static_cast<std::size_t>(tx)];
+  }
+
+  std::size_t threads_ = std::thread::hardware_concurrency(), balls_per_run_ = 8192;
+  bool avx2_ = false;
   pixel_rect drawn_;
-  pixel_rect written_;  // what pass 1 wrote to (but the 8 columns after its right edge)
-  int written_right_ = 0, written_top_ = 0;
-  std::ptrdiff_t stride_ = 0;  // drawn_.width and 9 to 16 floats of padding, a multiple of 8
+  pixel_rect written_;         // what pass 1 wrote to in the last frame (to clear)
+  std::ptrdiff_t stride_ = 0;  // drawn_.width and 16 to 23 floats of padding, a multiple of 8
   std::vector<float> depth_;   // drawn_.height rows of stride_ from the bottom, from grid_
   float* grid_ = nullptr;      // depth_'s first 32-byte aligned float
-  static constexpr std::size_t candidates_per_thread = 16384;  // a test takes ~15 ns, a thread's start ~30 us
-  std::vector<candidate> candidates_;
-  // Per ball of the batch: whether it writes in pass 1 first, the balls kept by the last frame
-  // (all at first, and when the batch's size changes); during pass 2 also 2, kept but not written.
+  static constexpr int tile_size = 8;
+  int tiles_x_ = 0, tiles_y_ = 0;
+  std::vector<float> tiles_;  // per tile of 8 x 8 pixels from drawn_'s corner, its farthest depth
+  std::vector<run_lists> runs_;
+  std::vector<pixel_rect> bands_;  // what pass 1 wrote to in each band of whole tile rows
+  // Per ball of the batch: 1 when it writes in pass 1 first (the balls kept by the last frame, all
+  // at first and when the batch's size changes), 0 when hidden; during pass 2 also 2, kept but
+  // not written.
   std::vector<std::uint8_t> writes_;
 };
 

@@ -202,6 +202,17 @@ TEST_P(packed_block, every_culled_ball_is_behind_the_kept_ones) {
   ASSERT_EQ(after.size(), first_kept.size());
   for (std::size_t k = 0; k < after.size(); ++k) EXPECT_EQ(after[k].centre, first_kept[k].centre) << k;
   EXPECT_LT(visible.size(), balls.size() / 2);
+  // In runs of 100 balls on 3 threads (pass 1 in bands of rows, each band's tiles): the same again,
+  // in the next frame too. And on one thread, in one run and one band.
+  for (const auto& [threads, per_run] : {std::pair<std::size_t, std::size_t>{3, 100}, {1, balls.size()}}) {
+    sphere_occlusion in_runs(threads, per_run);
+    std::vector<packed_sphere> run_copies;
+    for (int frame = 0; frame < 2; ++frame) {
+      const auto kept = in_runs.cull(balls, c.sprites, {0, 0, width, height}, glm::vec3(c.camera.eye()), 1.0f, run_copies);
+      ASSERT_EQ(kept.size(), first_kept.size()) << threads << " threads, frame " << frame;
+      for (std::size_t k = 0; k < kept.size(); ++k) EXPECT_EQ(kept[k].centre, first_kept[k].centre) << k;
+    }
+  }
   std::vector<float> nearest(std::size_t(width) * height, 2.0f);
   for (const packed_sphere& s : visible) {
     if (const auto sprite = point_sprite_of(s.centre, s.diameter, c.sprites)) {
