@@ -30,6 +30,7 @@
 #include "app/world_files.hpp"
 #include "render/camera_follow.hpp"
 #include "render/scene_renderer.hpp"
+#include "render/software_rasterizer.hpp"
 #include "ui/benchmarks_panel.hpp"
 #include "ui/default_layout.hpp"
 #include "ui/panel_layout.hpp"
@@ -588,7 +589,8 @@ int run_gui(const gui_run& run_asked, std::ostream& out, std::ostream& err) {
   render::scene_renderer& renderer = session->renderer;
   try {
     renderer.init();
-    renderer.set_occlusion_culling(run.occlusion_culling);
+    renderer.set_occlusion_culling(
+        run.occlusion_culling.value_or(render::software_rasterizer(platform::gl_renderer())));
   } catch (const std::exception& e) {
     err << "framelab: renderer: " << e.what() << "\n";
     ImGui_ImplOpenGL3_Shutdown();
@@ -674,7 +676,7 @@ int run_gui(const gui_run& run_asked, std::ostream& out, std::ostream& err) {
         << 1e6 * session->draw_data_seconds / std::max(1, run.frames) << " us per frame\n";
     if (session->batch_balls > 0) {
       out << "hidden balls culled: " << session->batch_culled << " of " << session->batch_balls
-          << " in the last frame\n";
+          << " in the last frame (GL renderer: " << platform::gl_renderer() << ")\n";
     }
   }
 

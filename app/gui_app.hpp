@@ -5,6 +5,7 @@
 // recording path it records them all (`framelab record`); with a script it plays the
 // script (`framelab --script FILE`).
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,7 +25,9 @@ struct gui_run {
   double continue_after_s = 0.0;  // > 0: each of the script's pauses ends by itself after this many s (60 frames/s)
   int ui_scale_percent = 0;       // > 0: the interface size (--ui-scale), over the saved one and the display's
   bool present = false;           // start in presentation mode (--present)
-  bool occlusion_culling = true;  // leave a large ball batch's hidden balls out (shot --draw-hidden: false)
+  // Leave a large ball batch's hidden balls out: none, where the GL rasterizes on the CPU
+  // (render/software_rasterizer.hpp); shot --draw-hidden: false.
+  std::optional<bool> occlusion_culling;
   std::string lesson;             // a lesson to play from the start (--lesson): a shipped one's name or a file
   // The page (app/platform/platform.hpp) never exits: a scene, parameter, lesson or script it
   // cannot start with is named on the status line, with `start_problems` (its URL's), and a

@@ -68,7 +68,7 @@ int main(int argc, char** argv) {
                                   request.shot.frames);
       run.png_path = request.shot.out;
       run.ui_scale_percent = request.shot.ui_scale_percent;
-      run.occlusion_culling = !request.shot.draw_hidden;
+      if (request.shot.draw_hidden) run.occlusion_culling = false;
       return run_gui(run, std::cout, std::cerr);
     }
     case command_kind::record: {

@@ -38,7 +38,8 @@ class scene_renderer {
   // interface scale (the stage's in presentation mode) and the HiDPI framebuffer ratio.
   void set_line_scale(float pixels) { line_scale_ = std::clamp(pixels, 1.0f, 16.0f); }
   // Whether a large sphere batch's hidden balls are left out of the stream (render/sphere_occlusion.hpp);
-  // the picture is the same either way. On by default.
+  // the picture is the same either way. On by default; the app turns it off where the GPU
+  // rasterizes (render/software_rasterizer.hpp).
   void set_occlusion_culling(bool on) { occlusion_culling_ = on; }
   // The CPU time the last draw spent building its draw data, and what it built (its batch
   // is the drawn view's: read it only while that view lives).

@@ -33,6 +33,11 @@ std::optional<std::string> load_gl() {
   return std::nullopt;
 }
 
+std::string gl_renderer() {
+  const auto* name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  return name != nullptr ? name : "";
+}
+
 std::string runtime_description() { return ""; }
 
 recording_formats video_outputs() { return {".mp4", "Record into (.mp4, .gif, .webm, or a folder/ for PNGs):"}; }

@@ -36,6 +36,10 @@ extern const char* const gl_context_name;  // "OpenGL 3.3 core", "WebGL2 (OpenGL
 // Reaches the GL functions of the current context: glad's loader on the desktop (the reason
 // when it fails or the version is below 3.3), nothing to do in the browser.
 std::optional<std::string> load_gl();
+// The current context's renderer: GL_RENDERER on the desktop ("llvmpipe (LLVM 15.0.6, 256 bits)");
+// in the page the browser's unmasked WebGL renderer where it gives it, else its RENDERER
+// ("WebKit WebGL"); "" when there is none.
+std::string gl_renderer();
 
 // The recordings this build makes (File > Record's default and its lines): .mp4 on the
 // desktop; .webm in the page, by the browser's VideoEncoder or, where it has none, its

@@ -83,6 +83,16 @@ EM_JS(void, copy_runtime_text, (char* buffer, int size), {
 EM_JS(void, copy_recording_method, (char* buffer, int size), {
   stringToUTF8(typeof framelabPage === "undefined" ? "" : framelabPage.recordingMethod(), buffer, size);
 });
+// The canvas's WebGL2 context (SDL's) renderer: unmasked where the browser allows it.
+EM_JS(void, copy_gl_renderer, (char* buffer, int size), {
+  var gl = typeof Module !== "undefined" && Module["canvas"] ? Module["canvas"].getContext("webgl2") : null;
+  var text = "";
+  if (gl) {
+    var info = gl.getExtension("WEBGL_debug_renderer_info");
+    text = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER) || "");
+  }
+  stringToUTF8(text, buffer, size);
+});
 EM_JS(void, page_download, (const char* path), { framelabPage.download(UTF8ToString(path)); });
 #pragma clang diagnostic pop
 
@@ -128,6 +138,12 @@ bool has_file_picker() { return page_text_length(0) >= 0; }
 std::string runtime_description() {
   char text[256] = {};
   copy_runtime_text(text, sizeof text);
+  return text;
+}
+
+std::string gl_renderer() {
+  char text[256] = {};
+  copy_gl_renderer(text, sizeof text);
   return text;
 }
 
