@@ -84,7 +84,7 @@ void add_writer(const sphere_occlusion::writer& w, std::vector<sphere_occlusion:
 void sphere_occlusion::prepare(const pixel_rect& drawn) {
   avx2_ = cpu_has_avx2_fma();
   const pixel_rect size{drawn.x, drawn.y, std::max(0, drawn.width), std::max(0, drawn.height)};
-  if (grid_ == nullptr || size.x != drawn_.x || size.y != drawn_.y || size.width != drawn_.width ||
+  if (grid_ == nullptr || depth_.empty() || size.x != drawn_.x || size.y != drawn_.y || size.width != drawn_.width ||
       size.height != drawn_.height) {
     drawn_ = size;
     stride_ = (drawn_.width + 16 + 7) / 8 * 8;

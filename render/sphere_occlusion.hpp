@@ -52,6 +52,12 @@ class sphere_occlusion {
   // balls are the same for any of them; the tests compare).
   sphere_occlusion() = default;
   sphere_occlusion(std::size_t threads, std::size_t balls_per_run) : threads_(threads), balls_per_run_(balls_per_run) {}
+  // Moved, not copied: grid_ points into depth_'s buffer, which a move keeps (and the one moved
+  // from, left empty, makes anew).
+  sphere_occlusion(sphere_occlusion&&) = default;
+  sphere_occlusion& operator=(sphere_occlusion&&) = default;
+  sphere_occlusion(const sphere_occlusion&) = delete;
+  sphere_occlusion& operator=(const sphere_occlusion&) = delete;
 
   // The spheres of `batch` (in its order) but those that cannot change a pixel of `drawn` (the
   // scissor's pixels, in the camera's viewport's pixels), copied to the start of `visible` (which

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <vector>
 
@@ -82,9 +83,14 @@ TEST(point_sprite, its_disc_is_on_the_sphere_and_its_square_holds_the_outline) {
   EXPECT_FALSE(point_sprite_of({40.0f, 0.0f, 0.0f}, 0.1f, c.sprites));  // beside the view
 }
 
+// One thread (tests/render/sphere_occlusion_threads_test.cpp: the same balls culled on more).
+sphere_occlusion on_one_thread() {
+  return {1, std::numeric_limits<std::size_t>::max()};
+}
+
 // Culls `balls` as the renderer's whole viewport would; the indices of those kept.
 std::vector<std::size_t> kept(const camera_case& c, const std::vector<packed_sphere>& balls) {
-  sphere_occlusion occlusion;
+  sphere_occlusion occlusion = on_one_thread();
   std::vector<packed_sphere> copies;
   const auto visible = occlusion.cull(balls, c.sprites, {0, 0, width, height}, glm::vec3(c.camera.eye()), 1.0f, copies);
   std::vector<std::size_t> indices;
@@ -135,7 +141,7 @@ TEST(sphere_occlusion, only_opaque_point_sprites_take_part_and_the_scissor_hides
   glass_front.rgba = glass_behind.rgba = 0x80808080u;
   EXPECT_EQ(kept(c, {glass_front, behind}), (std::vector<std::size_t>{0, 1}));
   EXPECT_EQ(kept(c, {front, glass_behind}), (std::vector<std::size_t>{0, 1}));
-  sphere_occlusion occlusion;
+  sphere_occlusion occlusion = on_one_thread();
   std::vector<packed_sphere> copies;
   const std::vector<packed_sphere> pair{front, behind};
   // reach 100: both within diameter x 100 of the eye, drawn as quads.
@@ -183,7 +189,7 @@ TEST_P(packed_block, every_culled_ball_is_behind_the_kept_ones) {
         balls.push_back({{0.1f * float(i) - 0.55f, 0.1f * float(j) - 0.55f, 0.1f * float(k) - 0.55f},
                          0.1f + 0.001f * float((i + j + k) % 10),
                          0xff000000u | std::uint32_t(i * 20 + j)});
-  sphere_occlusion occlusion;
+  sphere_occlusion occlusion = on_one_thread();
   std::vector<packed_sphere> copies;
   const auto first = occlusion.cull(balls, c.sprites, {0, 0, width, height}, glm::vec3(c.camera.eye()), 1.0f, copies);
   const std::vector<packed_sphere> first_kept(first.begin(), first.end());
@@ -194,7 +200,7 @@ TEST_P(packed_block, every_culled_ball_is_behind_the_kept_ones) {
   for (std::size_t k = 0; k < visible.size(); ++k) EXPECT_EQ(visible[k].centre, first_kept[k].centre) << k;
   // After another frame (seen from the other side, other balls kept), the same again: the balls
   // kept there write first, the others that are not hidden after them.
-  sphere_occlusion moved;
+  sphere_occlusion moved = on_one_thread();
   std::vector<packed_sphere> moved_copies;
   const camera_case other = looking_at_origin(210.0, -20.0);
   moved.cull(balls, other.sprites, {0, 0, width, height}, glm::vec3(other.camera.eye()), 1.0f, moved_copies);
@@ -202,17 +208,6 @@ TEST_P(packed_block, every_culled_ball_is_behind_the_kept_ones) {
   ASSERT_EQ(after.size(), first_kept.size());
   for (std::size_t k = 0; k < after.size(); ++k) EXPECT_EQ(after[k].centre, first_kept[k].centre) << k;
   EXPECT_LT(visible.size(), balls.size() / 2);
-  // In runs of 100 balls on 3 threads (pass 1 in bands of rows, each band's tiles): the same again,
-  // in the next frame too. And on one thread, in one run and one band.
-  for (const auto& [threads, per_run] : {std::pair<std::size_t, std::size_t>{3, 100}, {1, balls.size()}}) {
-    sphere_occlusion in_runs(threads, per_run);
-    std::vector<packed_sphere> run_copies;
-    for (int frame = 0; frame < 2; ++frame) {
-      const auto kept = in_runs.cull(balls, c.sprites, {0, 0, width, height}, glm::vec3(c.camera.eye()), 1.0f, run_copies);
-      ASSERT_EQ(kept.size(), first_kept.size()) << threads << " threads, frame " << frame;
-      for (std::size_t k = 0; k < kept.size(); ++k) EXPECT_EQ(kept[k].centre, first_kept[k].centre) << k;
-    }
-  }
   std::vector<float> nearest(std::size_t(width) * height, 2.0f);
   for (const packed_sphere& s : visible) {
     if (const auto sprite = point_sprite_of(s.centre, s.diameter, c.sprites)) {
