@@ -597,8 +597,9 @@ FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::cover_avx2(const writer& w, int f
     const __m256i none = _mm256_or_si256(_mm256_cmpgt_epi32(first, last),  // or beyond the disc
                                          _mm256_castps_si256(_mm256_cmp_ps(reach, _mm256_setzero_ps(), _CMP_LT_OQ)));
     _mm256_store_si256(reinterpret_cast<__m256i*>(first_of + r), _mm256_sub_epi32(first, _mm256_set1_epi32(w.x0)));
+    const __m256i last_less_x0 = _mm256_sub_epi32(last, _mm256_set1_epi32(w.x0));
     _mm256_store_si256(reinterpret_cast<__m256i*>(last_of + r),
-                       _mm256_blendv_epi8(_mm256_sub_epi32(last, _mm256_set1_epi32(w.x0)), _mm256_set1_epi32(-1), none));
+                       _mm256_blendv_epi8(last_less_x0, _mm256_set1_epi32(-1), none));
   }
   const __m256 depth = _mm256_set1_ps(w.depth);
   const bool wide = w.x1 - w.x0 >= 8;
