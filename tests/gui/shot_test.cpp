@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "scenes/registry.hpp"
@@ -37,29 +39,53 @@ TEST_P(shot_test, writes_a_non_blank_png_with_panels) {
 }
 
 // Poinsot's construction (free-body and tennis-racket with poinsot=true), at 1280x720 after
-// 4 s: besides being a framelab picture, the shot shows the magenta polhodes and the yellow
-// herpolhode, colours nothing else in these scenes or the panels uses.
+// 4 s, paused and shot twice: as it is, and with the trails hidden (a script's `hide trails`;
+// the camera stays). The pixels the trails changed show the polhode (magenta, violet where the
+// translucent energy ellipsoid covers it: hues 240-300 degrees) and the herpolhode (yellow,
+// green on the cyan invariable plane: hues 90-150). Their labels are the same in both shots,
+// so a construction whose curves are not drawn finds next to none (the |L| sphere's red and
+// grey curves, the orange omega circle: other hues; a few blended pixels).
 class poinsot_shot_test : public testing::TestWithParam<std::string> {};
 
-TEST_P(poinsot_shot_test, shows_the_polhodes_and_the_herpolhode) {
+// The hue of (r, g, b) in degrees [0, 360), or -1 when nearly grey (saturation below 0.25).
+double hue_degrees(int r, int g, int b) {
+  const int high = std::max({r, g, b}), low = std::min({r, g, b});
+  if (high == 0 || high - low < 0.25 * high) return -1.0;
+  const double span = high - low;
+  const double h = high == r ? (g - b) / span : high == g ? 2.0 + (b - r) / span : 4.0 + (r - g) / span;
+  return std::fmod(60.0 * h + 360.0, 360.0);
+}
+
+TEST_P(poinsot_shot_test, shows_the_polhode_and_the_herpolhode) {
   constexpr int big_width = 1280, big_height = 720;
-  constexpr int min_curve_pixels = 40;  // a few dozen pixels of 1-pixel lines
-  const auto dir = std::filesystem::temp_directory_path() / ("framelab_poinsot_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  const auto png = dir / (GetParam() + ".png");
+  constexpr int min_curve_pixels = 60;  // each curve drew 130-270 in a run that looked right
+  const framelab::gui_test::shot_folder dir("framelab_poinsot");
+  const auto shown = dir.path / (GetParam() + ".png"), hidden = dir.path / (GetParam() + "_no_trails.png");
+  const auto script = dir.path / (GetParam() + ".script");
+  std::ofstream(script) << "wait 240\nkey space\nshot " << shown.string() << "\nhide trails\nwait 2\nshot "
+                        << hidden.string() << "\nquit\n";
   int exit_code = -1;
-  const std::string output =
-      run(std::string(FRAMELAB_EXE) + " shot --scene " + GetParam() + " --set poinsot=true --frames 240 --size " +
-              std::to_string(big_width) + "x" + std::to_string(big_height) + " --out " + png.string(),
-          exit_code);
+  const std::string size = std::to_string(big_width) + "x" + std::to_string(big_height);
+  const std::string output = run(std::string(FRAMELAB_EXE) + " --scene " + GetParam() +
+                                     " --set poinsot=true --script " + script.string() + " --size " + size,
+                                 exit_code);
   ASSERT_EQ(exit_code, 0) << output;
-  framelab::gui_test::expect_framelab_picture(png.string(), big_width, big_height);
-  const framelab::gui_test::png_picture picture(png.string());
-  const int magenta = picture.count([](int r, int g, int b) { return r > 180 && g < 120 && b > 150; });
-  const int yellow = picture.count([](int r, int g, int b) { return r > 200 && g > 170 && b < 90; });
-  EXPECT_GE(magenta, min_curve_pixels) << png;
-  EXPECT_GE(yellow, min_curve_pixels) << png;
-  if (!HasFailure()) std::filesystem::remove_all(dir);
+  framelab::gui_test::expect_framelab_picture(shown.string(), big_width, big_height);
+  const framelab::gui_test::png_picture with(shown.string()), without(hidden.string());
+  ASSERT_TRUE(with.loaded() && without.loaded() && with.width == without.width && with.height == without.height);
+  int polhode = 0, herpolhode = 0;
+  for (int y = 0; y < with.height; ++y) {
+    for (int x = 0; x < with.width; ++x) {
+      const unsigned char *a = with.at(x, y), *b = without.at(x, y);
+      if (std::max({std::abs(a[0] - b[0]), std::abs(a[1] - b[1]), std::abs(a[2] - b[2])}) <= 40) continue;
+      const double hue = hue_degrees(a[0], a[1], a[2]);
+      polhode += hue >= 240.0 && hue < 300.0 ? 1 : 0;
+      herpolhode += hue >= 90.0 && hue < 150.0 ? 1 : 0;
+    }
+  }
+  EXPECT_GE(polhode, min_curve_pixels) << shown;
+  EXPECT_GE(herpolhode, min_curve_pixels) << shown;
+  dir.remove_unless_kept(HasFailure());
 }
 
 INSTANTIATE_TEST_SUITE_P(poinsot, poinsot_shot_test, testing::Values("free-body", "tennis-racket"),
