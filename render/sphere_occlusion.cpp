@@ -98,14 +98,19 @@ void sphere_occlusion::prepare(const pixel_rect& drawn) {
   tiles_.assign(static_cast<std::size_t>(tiles_x_) * static_cast<std::size_t>(tiles_y_), far_depth);
 }
 
-// The sprites of the batch's balls [first, last): their candidates, and the writers among them.
+// The sprites of the batch's balls [first, last): their candidates, and the writers among them;
+// the other balls kept (writes_ 1).
 void sphere_occlusion::add_run(std::span<const packed_sphere> batch, const sprite_camera& camera, const glm::vec3& eye,
                                float reach_squared, std::size_t first, std::size_t last, run_lists& run) {
   for (std::size_t k = first; k < last; ++k) {
     const packed_sphere& s = batch[k];
-    if (!beyond_reach(s, eye, reach_squared) || !opaque_rgba(s.rgba)) continue;
-    const auto sprite = point_sprite_of(s.centre, s.diameter, camera);
-    if (!sprite) continue;
+    const auto sprite = beyond_reach(s, eye, reach_squared) && opaque_rgba(s.rgba)
+                            ? point_sprite_of(s.centre, s.diameter, camera)
+                            : std::nullopt;
+    if (!sprite) {
+      writes_[k] = 1;  // kept
+      continue;
+    }
     run.candidates.push_back(candidate_of(static_cast<std::uint32_t>(k), *sprite, drawn_));
     if (writes_[k] == 0) continue;
     if (const auto w = writer_of(*sprite, drawn_)) add_writer(*w, run.writers, run.low, run.high);
@@ -177,7 +182,7 @@ void sphere_occlusion::write_band(bool late, int first_row, int last_row, pixel_
     }
   }
   written = x0 > x1 ? pixel_rect{} : pixel_rect{x0, y0, x1 - x0 + 1, y1 - y0 + 1};
-  if (!late) tile_maxima(written);
+  tile_maxima(written);
 }
 
 // The farthest depth of each tile that pass 1 wrote to in a band (the others stay far): its rows
@@ -225,19 +230,19 @@ bool sphere_occlusion::hidden(const candidate& ball) const {
   return true;
 }
 
-// Pass 2 over a run's candidates, `again` over those not hidden yet: writes_ 0 when hidden, else 1
-// when it has written in pass 1 and 2 when not yet (0 before: a ball the last frame culled; its
-// index goes to the run's late balls, its writer to the late writers). Counts the run's hidden balls.
+// Pass 2 over a run's candidates, `again` over those it did not hide the first time (the run's
+// shown ones): writes_ 0 when hidden, else 1 when it has written in pass 1 and 2 when not yet
+// (0 before: a ball the last frame culled; its index goes to the run's late balls, its writer
+// to the late writers). Counts the run's hidden balls.
 void sphere_occlusion::mark_run(bool again, run_lists& run, std::span<const packed_sphere> batch,
                                 const sprite_camera& camera) {
-  run.hidden = 0;
   run.late_balls.clear();
-  for (const candidate& ball : run.candidates) {
+  if (!again) {
+    run.hidden = 0;
+    run.shown.clear();
+  }
+  for (const candidate& ball : again ? run.shown : run.candidates) {
     std::uint8_t& state = writes_[ball.index];
-    if (again && state == 0) {
-      ++run.hidden;
-      continue;
-    }
     // all cut off by the scissor, or behind by the tiles, or pixel by pixel
     bool hide = ball.x1 < ball.x0 || ball.y1 < ball.y0 || tiles_hide(ball);
 #if FRAMELAB_X86_DISPATCH
@@ -248,11 +253,12 @@ void sphere_occlusion::mark_run(bool again, run_lists& run, std::span<const pack
     if (hide) {
       state = 0;
       ++run.hidden;
-    } else if (!again && state == 0) {
-      state = 2;
-      run.late_balls.push_back(ball.index);
-    } else {
+    } else if (again) {
       state = 1;
+    } else {
+      run.shown.push_back(ball);
+      if (state == 0) run.late_balls.push_back(ball.index);
+      state = state == 0 ? 2 : 1;
     }
   }
   if (run.late_balls.empty()) return;
@@ -270,28 +276,21 @@ void sphere_occlusion::mark_run(bool again, run_lists& run, std::span<const pack
   }
 }
 
-// The batch but the hidden candidates, each run's copied at once, in place (no capacity checks;
-// a run's candidates come in the batch's order).
+// The batch but the hidden balls (writes_ 0: the candidates pass 2 hid; the other balls are 1),
+// each run's copied at once, in place (no capacity checks).
 std::span<const packed_sphere> sphere_occlusion::keep(std::span<const packed_sphere> batch,
                                                       std::vector<packed_sphere>& visible) {
   if (visible.size() < batch.size()) visible.resize(batch.size());
-  const std::size_t runs = runs_.size();
   std::size_t total = 0;
   for (run_lists& run : runs_) {
     run.offset = total;
     total += run.size - run.hidden;
   }
-  run_ranges(batch.size(), runs, [this, batch, &visible](std::size_t r, std::size_t first, std::size_t last) {
+  run_ranges(batch.size(), runs_.size(), [this, batch, &visible](std::size_t r, std::size_t first, std::size_t last) {
     packed_sphere* to = visible.data() + runs_[r].offset;
-    std::size_t next = first;  // the run's first sphere not yet copied
-    for (const candidate& ball : runs_[r].candidates) {
-      if (writes_[ball.index] != 0) continue;
-      to = std::copy(batch.begin() + static_cast<std::ptrdiff_t>(next),
-                     batch.begin() + static_cast<std::ptrdiff_t>(ball.index), to);
-      next = ball.index + 1;
+    for (std::size_t k = first; k < last; ++k) {
+      if (writes_[k] != 0) *to++ = batch[k];
     }
-    std::copy(batch.begin() + static_cast<std::ptrdiff_t>(next), batch.begin() + static_cast<std::ptrdiff_t>(last),
-              to);
   });
   return {visible.data(), total};
 }
@@ -544,6 +543,8 @@ FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::add_run_avx2(std::span<const pack
   const std::size_t whole = first + (last - first) / 8 * 8;
   for (std::size_t k = first; k < whole; k += 8) {
     sprites_of_8(batch.data() + k, camera, drawn_, eye, reach_squared, lanes);
+    for (int others = ~lanes.mask & 0xff; others != 0; others &= others - 1)
+      writes_[k + static_cast<std::size_t>(__builtin_ctz(static_cast<unsigned>(others)))] = 1;  // kept
     for (int mask = lanes.mask; mask != 0; mask &= mask - 1) {  // in the batch's order
       const int l = __builtin_ctz(static_cast<unsigned>(mask));
       run.candidates.push_back({static_cast<std::uint32_t>(k + static_cast<std::size_t>(l)), lanes.depth[l],

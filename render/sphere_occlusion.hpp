@@ -86,7 +86,7 @@ class sphere_occlusion {
   // writers may write (empty: low > high), its balls, how many of them are hidden, and where
   // its kept ones go in the culled batch.
   struct run_lists {
-    std::vector<candidate> candidates;
+    std::vector<candidate> candidates, shown;  // shown: those pass 2 did not hide the first time
     std::vector<writer> writers, late;
     std::vector<std::uint32_t> late_balls;  // the late writers' indices in the batch
     int low = 0, high = -1;
