@@ -154,8 +154,11 @@ void place_next_window(layout_state& layout, const char* title, const panel_rect
     layout.placed[title] = {layout.generation, r};
     return;
   }
-  const bool untouched =
-      same_place(window->Pos, it->second.rect.position) && same_place(window->SizeFull, it->second.rect.size);
+  // ImGui keeps a window at least WindowMinSize across: a plan for a window of a few pixels (the
+  // window shrunk to 1x1 a moment) puts it at that size, still where the layout put it.
+  const ImVec2 least = ImGui::GetStyle().WindowMinSize, planned = it->second.rect.size;
+  const ImVec2 applied(std::max(planned.x, least.x), std::max(planned.y, least.y));
+  const bool untouched = same_place(window->Pos, it->second.rect.position) && same_place(window->SizeFull, applied);
   if (!untouched && it->second.generation == layout.generation) return;  // the user's place
   ImGui::SetNextWindowPos(r.position, ImGuiCond_Always);
   ImGui::SetNextWindowSize(r.size, ImGuiCond_Always);
