@@ -71,6 +71,7 @@ sphere_occlusion::candidate candidate_of(std::uint32_t index, const point_sprite
           std::min(drawn.y + drawn.height - 1, last_pixel(sprite.centre.y + half))};
 }
 
+// A writer into a run's list, the rows [low, high] its writers may write grown to hold it.
 void add_writer(const sphere_occlusion::writer& w, std::vector<sphere_occlusion::writer>& to, int& low, int& high) {
   to.push_back(w);
   low = std::min(low, w.y0);

@@ -138,9 +138,9 @@ class sphere_occlusion {
   std::vector<float> tiles_;  // per tile of 8 x 8 pixels from drawn_'s corner, its farthest depth
   std::vector<run_lists> runs_;
   std::vector<pixel_rect> bands_;  // what pass 1 wrote to in each band of whole tile rows
-  // Per ball of the batch: 1 when it writes in pass 1 first (the balls kept by the last frame, all
-  // at first and when the batch's size changes), 0 when hidden; during pass 2 also 2, kept but
-  // not written.
+  // Per ball of the batch: 0 when hidden, else 1: kept (the balls that are not candidates too),
+  // and a candidate with 1 writes in pass 1 first (all at first and when the batch's size
+  // changes); during pass 2 also 2, kept but not written yet.
   std::vector<std::uint8_t> writes_;
 };
 
