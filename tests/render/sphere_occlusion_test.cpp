@@ -14,32 +14,12 @@
 #include <numbers>
 #include <vector>
 
-#include "render/orbit_camera.hpp"
+#include "tests/render/occlusion_scenes.hpp"
 
 namespace framelab::render {
 namespace {
 
-constexpr int width = 640, height = 400;
-
-struct camera_case {
-  orbit_camera camera;
-  sprite_camera sprites;
-  double pixels_per_metre_at(double distance) const {
-    const double fov = orbit_camera::field_of_view_deg * std::numbers::pi / 180.0;
-    return height / (2.0 * std::tan(0.5 * fov)) / distance;
-  }
-};
-
-// Looking at the origin from 8 m (down -z by default).
-camera_case looking_at_origin(double yaw_deg = 0.0, double pitch_deg = 0.0, double distance = 8.0) {
-  camera_case c;
-  c.camera.set({{0.0, 0.0, 0.0}, distance, yaw_deg, pitch_deg});
-  c.sprites = {.view = glm::mat4(c.camera.view()),
-               .projection = glm::mat4(c.camera.projection(double(width) / height)),
-               .viewport = {float(width), float(height)},
-               .max_point_size = 255.0f};
-  return c;
-}
+using namespace occlusion_scenes;
 
 // Window pixels of a world point through the camera's matrices (in doubles).
 glm::dvec2 window_of(const camera_case& c, const glm::dvec3& p) {
@@ -182,13 +162,7 @@ class packed_block : public testing::TestWithParam<double> {};
 // From 8 m the balls are ~6 px across, from 4.5 m ~11 (the vector path's rows of 8 and of 16 pixels).
 TEST_P(packed_block, every_culled_ball_is_behind_the_kept_ones) {
   const camera_case c = looking_at_origin(30.0, 25.0, GetParam());
-  std::vector<packed_sphere> balls;
-  for (int i = 0; i < 12; ++i)
-    for (int j = 0; j < 12; ++j)
-      for (int k = 0; k < 12; ++k)
-        balls.push_back({{0.1f * float(i) - 0.55f, 0.1f * float(j) - 0.55f, 0.1f * float(k) - 0.55f},
-                         0.1f + 0.001f * float((i + j + k) % 10),
-                         0xff000000u | std::uint32_t(i * 20 + j)});
+  const std::vector<packed_sphere> balls = packed_block_of(12);
   sphere_occlusion occlusion = on_one_thread();
   std::vector<packed_sphere> copies;
   const auto first = occlusion.cull(balls, c.sprites, {0, 0, width, height}, glm::vec3(c.camera.eye()), 1.0f, copies);

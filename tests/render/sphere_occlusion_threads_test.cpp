@@ -9,27 +9,17 @@
 #include <limits>
 #include <vector>
 
-#include "render/orbit_camera.hpp"
 #include "render/sphere_occlusion.hpp"
+#include "tests/render/occlusion_scenes.hpp"
 
 namespace framelab::render {
 namespace {
 
-constexpr int width = 640, height = 400;
+using namespace occlusion_scenes;
 
 struct view {
   double yaw_deg, pitch_deg, distance;
 };
-
-sprite_camera sprites_of(const view& v, glm::vec3& eye) {
-  orbit_camera camera;
-  camera.set({{0.0, 0.0, 0.0}, v.distance, v.yaw_deg, v.pitch_deg});
-  eye = glm::vec3(camera.eye());
-  return {.view = glm::mat4(camera.view()),
-          .projection = glm::mat4(camera.projection(double(width) / height)),
-          .viewport = {float(width), float(height)},
-          .max_point_size = 255.0f};
-}
 
 // The centres kept in each frame of the views, in the batch's order.
 std::vector<std::vector<glm::vec3>> kept_by_frame(sphere_occlusion& occlusion, const std::vector<packed_sphere>& balls,
@@ -37,9 +27,8 @@ std::vector<std::vector<glm::vec3>> kept_by_frame(sphere_occlusion& occlusion, c
   std::vector<std::vector<glm::vec3>> frames;
   std::vector<packed_sphere> copies;
   for (const view& v : views) {
-    glm::vec3 eye;
-    const sprite_camera sprites = sprites_of(v, eye);
-    const auto kept = occlusion.cull(balls, sprites, {0, 0, width, height}, eye, 1.0f, copies);
+    const camera_case c = looking_at_origin(v.yaw_deg, v.pitch_deg, v.distance);
+    const auto kept = occlusion.cull(balls, c.sprites, {0, 0, width, height}, glm::vec3(c.camera.eye()), 1.0f, copies);
     frames.emplace_back();
     for (const packed_sphere& s : kept) frames.back().push_back(s.centre);
   }
@@ -47,13 +36,7 @@ std::vector<std::vector<glm::vec3>> kept_by_frame(sphere_occlusion& occlusion, c
 }
 
 TEST(sphere_occlusion_threads, cull_the_balls_one_thread_culls) {
-  std::vector<packed_sphere> balls;
-  for (int i = 0; i < 16; ++i)
-    for (int j = 0; j < 16; ++j)
-      for (int k = 0; k < 16; ++k)
-        balls.push_back({{0.1f * float(i) - 0.75f, 0.1f * float(j) - 0.75f, 0.1f * float(k) - 0.75f},
-                         0.1f + 0.001f * float((i + j + k) % 10),
-                         0xff000000u | std::uint32_t(i * 16 + j)});
+  const std::vector<packed_sphere> balls = packed_block_of(16);
   // From 9 m the balls are ~5 px across, from 5 m ~10 (rows of 8 and of 16 pixels).
   for (const double distance : {9.0, 5.0}) {
     const std::vector<view> views = {
