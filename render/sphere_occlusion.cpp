@@ -40,26 +40,40 @@ int last_pixel(float high) {
 // Pass 1's pixels of a sprite: centres inside the square by the margin,
 //   |x - centre.x| <= size / 2 - margin  and  |y - centre.y| <= size / 2 - margin,
 // and inside the disc by the margin (and 0.1 % for the GPU's rounding of its radius):
-//   |x - disc.x| <= sqrt(R^2 - (y - disc.y)^2),  R = 0.999 disc_radius - margin;
-// none when it certainly covers no pixel of `drawn`.
+//   |x - disc.x| <= sqrt(R^2 - (y - disc.y)^2),  R = 0.999 disc_radius - margin.
+float inner_half(const point_sprite& sprite) {
+  return 0.5f * sprite.size - sprite_pixel_margin;
+}
+float inner_radius(const point_sprite& sprite) {
+  return 0.999f * sprite.disc_radius - sprite_pixel_margin;
+}
+
+// The writer of `sprite` whose rows y0..y1 and columns x0..x1 (clipped to the drawn rectangle)
+// hold those pixels: from writer_of, or 8 sprites at a time from sprites_of_8; none when it
+// certainly covers no pixel.
+std::optional<sphere_occlusion::writer> writer_over(const point_sprite& sprite, int x0, int x1, int y0, int y1) {
+  const float half = inner_half(sprite), radius = inner_radius(sprite);
+  if (!(half > 0.0f) || !(radius > 0.0f) || x1 < x0 || y1 < y0) return std::nullopt;
+  return sphere_occlusion::writer{.square_low = sprite.centre.x - half,
+                                  .square_high = sprite.centre.x + half,
+                                  .disc_x = sprite.disc_centre.x,
+                                  .disc_y = sprite.disc_centre.y,
+                                  .radius = radius,
+                                  .depth = sprite.depth,
+                                  .x0 = x0,
+                                  .x1 = x1,
+                                  .y0 = y0,
+                                  .y1 = y1};
+}
+
 std::optional<sphere_occlusion::writer> writer_of(const point_sprite& sprite, const pixel_rect& drawn) {
-  const float half = 0.5f * sprite.size - sprite_pixel_margin;
-  const float radius = 0.999f * sprite.disc_radius - sprite_pixel_margin;
-  if (!(half > 0.0f) || !(radius > 0.0f)) return std::nullopt;
-  const sphere_occlusion::writer w{
-      .square_low = sprite.centre.x - half,
-      .square_high = sprite.centre.x + half,
-      .disc_x = sprite.disc_centre.x,
-      .disc_y = sprite.disc_centre.y,
-      .radius = radius,
-      .depth = sprite.depth,
-      .x0 = std::max(drawn.x, first_pixel(sprite.centre.x - half)),
-      .x1 = std::min(drawn.x + drawn.width - 1, last_pixel(sprite.centre.x + half)),
-      .y0 = std::max({drawn.y, first_pixel(sprite.centre.y - half), first_pixel(sprite.disc_centre.y - radius)}),
-      .y1 = std::min(
-          {drawn.y + drawn.height - 1, last_pixel(sprite.centre.y + half), last_pixel(sprite.disc_centre.y + radius)})};
-  if (w.x1 < w.x0 || w.y1 < w.y0) return std::nullopt;
-  return w;
+  const float half = inner_half(sprite), radius = inner_radius(sprite);
+  const int right = drawn.x + drawn.width - 1, top = drawn.y + drawn.height - 1;
+  const float low = sprite.centre.y - half, disc_low = sprite.disc_centre.y - radius;
+  return writer_over(sprite, std::max(drawn.x, first_pixel(sprite.centre.x - half)),
+                     std::min(right, last_pixel(sprite.centre.x + half)),
+                     std::max({drawn.y, first_pixel(low), first_pixel(disc_low)}),
+                     std::min({top, last_pixel(sprite.centre.y + half), last_pixel(sprite.disc_centre.y + radius)}));
 }
 
 // Pass 2's pixels of a sprite: those its square may touch, the outer margin added.
@@ -512,25 +526,18 @@ FRAMELAB_OCCLUSION_AVX2 void sprites_of_8(const packed_sphere* balls, const spri
                                     last_pixels(_mm256_add_ps(disc_centre_y, radius), top)));
 }
 
-// The writers of the lanes in `mask` that certainly cover a pixel (writer_of's).
+// The writers of the lanes in `mask` that certainly cover a pixel (writer_over's, with the
+// lanes' rows and columns).
 void add_writers(const sprite_lanes& lanes, int mask, std::vector<sphere_occlusion::writer>& to, int& low, int& high) {
   for (; mask != 0; mask &= mask - 1) {
     const int l = __builtin_ctz(static_cast<unsigned>(mask));
-    const float half = 0.5f * lanes.size[l] - sprite_pixel_margin;
-    const float radius = 0.999f * lanes.disc_radius[l] - sprite_pixel_margin;
-    if (!(half > 0.0f) || !(radius > 0.0f) || lanes.in_x1[l] < lanes.in_x0[l] || lanes.in_y1[l] < lanes.in_y0[l])
-      continue;
-    add_writer({.square_low = lanes.centre_x[l] - half,
-                .square_high = lanes.centre_x[l] + half,
-                .disc_x = lanes.disc_x[l],
-                .disc_y = lanes.disc_y[l],
-                .radius = radius,
-                .depth = lanes.depth[l],
-                .x0 = lanes.in_x0[l],
-                .x1 = lanes.in_x1[l],
-                .y0 = lanes.in_y0[l],
-                .y1 = lanes.in_y1[l]},
-               to, low, high);
+    const point_sprite sprite{.centre = {lanes.centre_x[l], lanes.centre_y[l]},
+                              .size = lanes.size[l],
+                              .depth = lanes.depth[l],
+                              .disc_centre = {lanes.disc_x[l], lanes.disc_y[l]},
+                              .disc_radius = lanes.disc_radius[l]};
+    if (const auto w = writer_over(sprite, lanes.in_x0[l], lanes.in_x1[l], lanes.in_y0[l], lanes.in_y1[l]))
+      add_writer(*w, to, low, high);
   }
 }
 

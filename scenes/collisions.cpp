@@ -119,8 +119,8 @@ std::vector<param_def> collisions::parameters() const {
   };
 }
 
-// The sums run over every ball at each call: a few O(n) passes per step, small beside
-// the broadphase (each getter stays independent of the others).
+// The energies and the momentum come from one pass over the balls per state (totals(), kept
+// until the next step or reset), not one pass per channel.
 std::vector<channel_def> collisions::channels() const {
   const auto momentum = [this] { return totals().momentum; };
   return {
