@@ -17,7 +17,6 @@
 // A colouring of the contacts (no sphere twice in a colour) also splits them, but into a dozen
 // colours a pass, each read scattered over all of memory: measured 5-20 % slower on one thread
 // than the canonical pass at 100,000 balls, before any thread helps.
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>

@@ -11,8 +11,6 @@
 // is a stable counting sort, so after the last pass the pairs are ordered by i and, among equal
 // i, by j. Both fields take the same number of passes, so the total is even and the result ends
 // back in `pairs` (scratch is only a buffer, kept by the caller).
-#include <algorithm>
-#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
