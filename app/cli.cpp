@@ -262,6 +262,10 @@ cli_request parse_command_line(int argc, const char* const* argv, std::ostream& 
   shot->add_flag("--draw-hidden", request.shot.draw_hidden,
                  "Stream every ball of a large ball batch to the GPU, the hidden ones too (no occlusion culling: the "
                  "same picture, for comparing)");
+  shot->add_flag("--real-time", request.shot.real_time,
+                 "Advance the simulation by the real time each frame takes, within the interactive window's "
+                 "frame budget, instead of 1/60 s a frame: how fast the window runs for a lecturer (the picture "
+                 "then depends on the machine's speed)");
   std::string record_size_text;
   auto* record = app.add_subcommand(
       "record", "Run the real window offscreen for --seconds and encode every frame: .mp4 (H.264), .gif, .webm (VP8) or DIR/ (PNGs)");

@@ -56,6 +56,7 @@ struct shot_options {
   int ui_scale_percent = 0;  // --ui-scale PERCENT; 0: 100 %
   std::string out;
   bool draw_hidden = false;  // --draw-hidden: no culling of a large ball batch (render/sphere_occlusion.hpp)
+  bool real_time = false;    // --real-time: the frames follow the clock, as the interactive window's do
 };
 
 // `record`: runs the window offscreen for seconds * fps frames, each advancing the

@@ -363,6 +363,7 @@ struct gui_session {
   std::size_t batch_culled = 0, batch_balls = 0;  // the last frame's: balls of the stage's batch left out, of all
   bool swap_pending = false;
   int frame = 0;
+  double simulated_before_counting = 0.0, simulated_by_last_tick = 0.0;  // s, for shot --real-time's report
 };
 
 bool gui_session::one_frame() {
@@ -390,6 +391,8 @@ bool gui_session::one_frame() {
   apply_view_requests(state, applied, fonts, base_style, window);
   const double frame_ms = timer.tick();
   state.frame_ms = timer.smoothed_ms;
+  if (timer.seen <= 5) simulated_before_counting = sim.time();  // the frames the timer counts start after
+  simulated_by_last_tick = sim.time();
   if (player) {
     if (auto error = player->before_frame(state)) {
       err << "framelab: script: " << *error << "\n";
@@ -408,8 +411,9 @@ bool gui_session::one_frame() {
     return false;
   }
   // A rehearsed run advances exactly 1/60 s per frame (a recording 1/fps): its pictures
-  // do not depend on speed.
-  const double frame_seconds = rehearsed || recorder.active() ? 1.0 / recording_fps : frame_ms / 1000.0;
+  // do not depend on speed; but shot --real-time's follow the clock, as the window's do.
+  const bool fixed_clock = (rehearsed && !run.real_time) || recorder.active();
+  const double frame_seconds = fixed_clock ? 1.0 / recording_fps : frame_ms / 1000.0;
   sim.advance(frame_seconds);
   move_camera(state, movers, camera, frame_seconds);
   show_drawn_frame();
@@ -546,7 +550,7 @@ int run_gui(const gui_run& run_asked, std::ostream& out, std::ostream& err) {
   // A shot or a script runs at a fixed 1/60 s per frame, without vsync, and leaves the
   // user's layout and settings alone, so that it replays the same way every time.
   const bool rehearsed = session->rehearsed = shot_mode || player.has_value();
-  if (rehearsed) {
+  if (rehearsed && !run.real_time) {
     clock_settings clock = sim.clock();
     clock.frame_budget_s = 0.0;  // every frame advances exactly 1/60 s, however slow the machine
     sim.set_clock(clock);
@@ -674,6 +678,11 @@ int run_gui(const gui_run& run_asked, std::ostream& out, std::ostream& err) {
     out << "mean frame time: " << timer.mean_ms() << " ms over " << timer.counted << " frames ("
         << (timer.mean_ms() > 0.0 ? 1000.0 / timer.mean_ms() : 0.0) << " fps); draw data built in "
         << 1e6 * session->draw_data_seconds / std::max(1, run.frames) << " us per frame\n";
+    if (run.real_time && timer.total_ms > 0.0) {
+      const double simulated = session->simulated_by_last_tick - session->simulated_before_counting;
+      out << "simulated " << simulated << " s in those frames' " << timer.total_ms / 1000.0 << " s ("
+          << simulated / (timer.total_ms / 1000.0) << "x real time)\n";
+    }
     if (session->batch_balls > 0) {
       out << "hidden balls culled: " << session->batch_culled << " of " << session->batch_balls
           << " in the last frame (GL renderer: " << platform::gl_renderer() << ")\n";

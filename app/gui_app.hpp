@@ -17,6 +17,7 @@ struct gui_run {
   int width = 1280;
   int height = 720;
   int frames = 0;           // 0: interactive, until the user quits
+  bool real_time = false;   // with frames > 0: each frame advances the simulation by the real time it took
   std::string png_path;     // with frames > 0: where the last frame goes
   std::string record_path;  // with frames > 0: every frame goes into this recording (`framelab record`)
   int record_fps = 30;      // its frame rate; each frame then advances the simulation 1/record_fps s

@@ -144,19 +144,26 @@ void simulation::single_step() {
 int simulation::advance(double real_seconds) {
   if (!loaded() || paused_ || !std::isfinite(real_seconds) || real_seconds <= 0.0) return 0;
   accumulator_ += real_seconds * clock_.time_scale;
-  const auto start = std::chrono::steady_clock::now();
-  const auto over_budget = [&] {
-    return clock_.frame_budget_s > 0.0 &&
-           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > clock_.frame_budget_s;
+  using clock = std::chrono::steady_clock;
+  const auto start = clock::now();
+  const auto seconds_since = [](clock::time_point t) { return std::chrono::duration<double>(clock::now() - t).count(); };
+  // Another step would end past the budget if it takes as long as the last one did; the
+  // first step of a frame always runs, so a scene slower than the budget still moves.
+  double last_step_s = 0.0;
+  const auto another_step_overruns = [&](int steps_done) {
+    return clock_.frame_budget_s > 0.0 && steps_done > 0 &&
+           seconds_since(start) + last_step_s > clock_.frame_budget_s;
   };
   int steps = 0;
   bool capped = false;
   while (accumulator_ >= clock_.dt && !fault_) {
-    if (steps == clock_.max_steps_per_frame || over_budget()) {
+    if (steps == clock_.max_steps_per_frame || another_step_overruns(steps)) {
       capped = true;
       break;
     }
+    const auto step_start = clock::now();
     fixed_step();
+    last_step_s = seconds_since(step_start);
     accumulator_ -= clock_.dt;
     ++steps;
   }

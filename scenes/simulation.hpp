@@ -36,7 +36,9 @@ struct clock_settings {
   int max_steps_per_frame = 8;  // the cap that stops a slow frame from spiralling
   // Wall-clock seconds one advance() may spend stepping before it drops the backlog, so
   // that a scene whose steps are slow (thousands of balls, a tiny dt) slows down instead
-  // of freezing the window; 0: no limit (a shot or script, which must not depend on speed).
+  // of freezing the window: a step that would end past it (taking as long as the one
+  // before) is left for the next frame, but a frame always takes one. 0: no limit (a shot
+  // or script, which must not depend on speed).
   double frame_budget_s = 0.1;
 };
 

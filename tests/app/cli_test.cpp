@@ -78,6 +78,8 @@ TEST(cli, shot_takes_size_frames_and_out) {
   EXPECT_EQ(p.request.shot.out, "x.png");
   EXPECT_FALSE(p.request.shot.draw_hidden);  // a large ball batch's hidden balls are culled
   EXPECT_TRUE(parse({"shot", "--scene", "collisions", "--out", "x.png", "--draw-hidden"}).request.shot.draw_hidden);
+  EXPECT_FALSE(p.request.shot.real_time);  // 1/60 s a frame, whatever the machine's speed
+  EXPECT_TRUE(parse({"shot", "--scene", "collisions", "--out", "x.png", "--real-time"}).request.shot.real_time);
 }
 
 TEST(cli, record_takes_seconds_fps_size_and_out) {

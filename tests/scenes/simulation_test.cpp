@@ -99,11 +99,26 @@ TEST(simulation, a_slow_scene_cannot_hold_the_frame_beyond_its_budget) {
   ASSERT_FALSE(sim.set_clock(clock));
   const int steps = sim.advance(10.0);
   EXPECT_GE(steps, 1);
-  EXPECT_LE(steps, 10);  // 4 at 30 ms each; generous for a loaded machine
+  EXPECT_LE(steps, 3);  // 30, 60, 90 ms: a fourth would end past 100 ms (sleeps only run long)
   // The backlog was dropped: the next frame is an ordinary one.
   clock.frame_budget_s = 0.0;
   ASSERT_FALSE(sim.set_clock(clock));
   EXPECT_LE(sim.advance(0.016), 2);
+}
+
+// A step of 60 ms under a budget of 0.1 s: a second one would end at 120 ms, past the budget,
+// so the frame takes one (and the window stays above 10 frames per second, its drawing aside).
+// A step slower than the whole budget still runs, one a frame.
+TEST(simulation, a_step_that_would_end_past_the_budget_waits_for_the_next_frame) {
+  for (const double step_cost : {0.06, 0.15}) {
+    simulation sim = loaded(0.01, 1e9, step_cost);
+    clock_settings clock = sim.clock();
+    clock.frame_budget_s = 0.1;
+    ASSERT_FALSE(sim.set_clock(clock));
+    EXPECT_EQ(sim.advance(1.0), 1) << step_cost;
+    EXPECT_EQ(sim.advance(1.0), 1) << step_cost;
+    EXPECT_EQ(sim.step_count(), 2) << step_cost;
+  }
 }
 
 TEST(simulation, the_frame_budget_must_be_finite_and_not_negative) {
