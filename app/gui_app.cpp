@@ -548,7 +548,8 @@ int run_gui(const gui_run& run_asked, std::ostream& out, std::ostream& err) {
     if (!error) player.emplace(std::move(script), pause_behaviour{&err, continue_after_frames(run.continue_after_s)});
   }
   // A shot or a script runs at a fixed 1/60 s per frame, without vsync, and leaves the
-  // user's layout and settings alone, so that it replays the same way every time.
+  // user's layout and settings alone, so that it replays the same way every time (but
+  // shot --real-time: its frames on the clock and within the frame budget, as the window's).
   const bool rehearsed = session->rehearsed = shot_mode || player.has_value();
   if (rehearsed && !run.real_time) {
     clock_settings clock = sim.clock();
