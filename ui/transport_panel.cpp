@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "ui/panels.hpp"
 #include "ui/widgets.hpp"
@@ -42,6 +43,21 @@ void clock_controls(ui_state& state) {
       set_message(state, "Clock not changed: " + *error, true);
     }
   }
+}
+
+// The "x real time" readout's tooltip: why it may read below the time scale asked for.
+std::string real_time_help(const simulation& sim) {
+  const double budget_s = sim.clock().frame_budget_s;
+  if (budget_s <= 0.0) {
+    return "Simulated seconds per real second, as achieved (a script or recording advances 1/60 s a frame, "
+           "however long its steps take).";
+  }
+  char budget[32];
+  std::snprintf(budget, sizeof budget, "%.2f s", budget_s);
+  return std::string("Simulated seconds per real second, as achieved. Below the time scale, the steps take "
+                     "longer to compute than the time they simulate: the scene runs slower, at least one step a "
+                     "frame, and a frame starts no step that would keep it stepping past ") +
+         budget + ", so the window stays responsive.";
 }
 
 }  // namespace
@@ -89,6 +105,7 @@ void draw_transport_panel(ui_state& state) {
     same_line_if_fits(ImGui::CalcTextSize(text).x);
     ImGui::TextUnformatted(text);
   }
+  tooltip(real_time_help(sim).c_str());
   clock_controls(state);
   if (sim.fault()) error_text(sim.fault()->c_str());
   if (!state.message.empty()) {
