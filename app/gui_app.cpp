@@ -363,7 +363,7 @@ struct gui_session {
   std::size_t batch_culled = 0, batch_balls = 0;  // the last frame's: balls of the stage's batch left out, of all
   bool swap_pending = false;
   int frame = 0;
-  double simulated_before_counting = 0.0, simulated_by_last_tick = 0.0;  // s, for shot --real-time's report
+  double simulated_before_counting = 0.0;  // s, for shot --real-time's report
 };
 
 bool gui_session::one_frame() {
@@ -391,8 +391,8 @@ bool gui_session::one_frame() {
   apply_view_requests(state, applied, fonts, base_style, window);
   const double frame_ms = timer.tick();
   state.frame_ms = timer.smoothed_ms;
-  if (timer.seen <= 5) simulated_before_counting = sim.time();  // the frames the timer counts start after
-  simulated_by_last_tick = sim.time();
+  // The timer counts the frames after the fifth: the time they simulate starts now, before the sixth's steps.
+  if (timer.seen <= 6) simulated_before_counting = sim.time();
   if (player) {
     if (auto error = player->before_frame(state)) {
       err << "framelab: script: " << *error << "\n";
@@ -680,7 +680,7 @@ int run_gui(const gui_run& run_asked, std::ostream& out, std::ostream& err) {
         << (timer.mean_ms() > 0.0 ? 1000.0 / timer.mean_ms() : 0.0) << " fps); draw data built in "
         << 1e6 * session->draw_data_seconds / std::max(1, run.frames) << " us per frame\n";
     if (run.real_time && timer.total_ms > 0.0) {
-      const double simulated = session->simulated_by_last_tick - session->simulated_before_counting;
+      const double simulated = session->sim.time() - session->simulated_before_counting;
       out << "simulated " << simulated << " s in those frames' " << timer.total_ms / 1000.0 << " s ("
           << simulated / (timer.total_ms / 1000.0) << "x real time)\n";
     }
