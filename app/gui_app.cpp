@@ -336,6 +336,7 @@ struct gui_session {
   bool shot_mode = false;
   std::optional<script_player> player;
   bool rehearsed = false;
+  bool fixed_clock = false;  // each frame advances the simulation 1/60 s: a rehearsed run but shot --real-time
   gl_window window;
   user_files files;
   ImGuiStyle base_style;
@@ -412,8 +413,7 @@ bool gui_session::one_frame() {
   }
   // A rehearsed run advances exactly 1/60 s per frame (a recording 1/fps): its pictures
   // do not depend on speed; but shot --real-time's follow the clock, as the window's do.
-  const bool fixed_clock = (rehearsed && !run.real_time) || recorder.active();
-  const double frame_seconds = fixed_clock ? 1.0 / recording_fps : frame_ms / 1000.0;
+  const double frame_seconds = fixed_clock || recorder.active() ? 1.0 / recording_fps : frame_ms / 1000.0;
   sim.advance(frame_seconds);
   move_camera(state, movers, camera, frame_seconds);
   show_drawn_frame();
@@ -551,7 +551,8 @@ int run_gui(const gui_run& run_asked, std::ostream& out, std::ostream& err) {
   // user's layout and settings alone, so that it replays the same way every time (but
   // shot --real-time: its frames on the clock and within the frame budget, as the window's).
   const bool rehearsed = session->rehearsed = shot_mode || player.has_value();
-  if (rehearsed && !run.real_time) {
+  session->fixed_clock = rehearsed && !run.real_time;
+  if (session->fixed_clock) {
     clock_settings clock = sim.clock();
     clock.frame_budget_s = 0.0;  // every frame advances exactly 1/60 s, however slow the machine
     sim.set_clock(clock);

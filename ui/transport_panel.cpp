@@ -49,8 +49,8 @@ void clock_controls(ui_state& state) {
 std::string real_time_help(const simulation& sim) {
   const double budget_s = sim.clock().frame_budget_s;
   if (budget_s <= 0.0) {
-    return "Simulated seconds per real second, as achieved (a script or recording advances 1/60 s a frame, "
-           "however long its steps take).";
+    return "Simulated seconds per real second, as achieved (a shot, script or recording advances a fixed time "
+           "each frame, however long its steps take).";
   }
   char budget[32];
   std::snprintf(budget, sizeof budget, "%.2f s", budget_s);
