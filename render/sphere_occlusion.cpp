@@ -155,7 +155,7 @@ void sphere_occlusion::write_band(bool late, int first_row, int last_row, pixel_
 }
 
 // The farthest depth of each tile that pass 1 wrote to in a band (the others stay far): its rows
-// in the buffer, its 8 columns (past the right edge, the padding's far).
+// in the buffer, its tile_size columns (past the right edge, the padding's far).
 void sphere_occlusion::tile_maxima(const pixel_rect& w) {
   if (w.width == 0) return;
   const int tx0 = (w.x - drawn_.x) / tile_size, tx1 = (w.x + w.width - 1 - drawn_.x) / tile_size;
