@@ -26,6 +26,12 @@ constexpr float far_depth = std::numeric_limits<float>::infinity();
 // Pass 1's bands hold at least this many rows (a part's start costs a few microseconds).
 constexpr int rows_per_band = 32;
 
+// `v` at least n long (kept so: a scratch list written by index, its length counted apart).
+template <class T>
+void grow_to(std::vector<T>& v, std::size_t n) {
+  if (v.size() < n) v.resize(n);
+}
+
 // The writer of `sprite` (writer_over), its rows and columns clipped to the drawn rectangle.
 std::optional<sphere_occlusion::writer> writer_of(const point_sprite& sprite, const pixel_rect& drawn) {
   const float half = inner_half(sprite), radius = inner_radius(sprite);
@@ -64,7 +70,7 @@ void sphere_occlusion::prepare(const pixel_rect& drawn) {
     tiles_x_ = (drawn_.width + tile_size - 1) / tile_size;
     tiles_y_ = (drawn_.height + tile_size - 1) / tile_size;
   }
-  tiles_.assign(static_cast<std::size_t>(tiles_x_) * static_cast<std::size_t>(tiles_y_), far_depth);
+  tiles_.assign(static_cast<std::size_t>(tiles_x_) * static_cast<std::size_t>(tiles_y_) + 3, far_depth);
 }
 
 // The sprites of the batch's balls [first, last): their candidates, and the writers among them;
@@ -199,46 +205,74 @@ bool sphere_occlusion::hidden(const candidate& ball) const {
   return true;
 }
 
+// Pass 2's answers for `balls` in run.hide (1: hidden): all cut off by the scissor, or behind by
+// the tiles, or pixel by pixel.
+void sphere_occlusion::test(std::span<const candidate> balls, run_lists& run) const {
+  grow_to(run.hide, balls.size());
+#if FRAMELAB_X86_DISPATCH
+  if (avx2_) {
+    grow_to(run.survivors, balls.size());
+    test_avx2(balls, run);
+    return;
+  }
+#endif
+  for (std::size_t i = 0; i < balls.size(); ++i) {
+    const candidate& ball = balls[i];
+    run.hide[i] = ball.x1 < ball.x0 || ball.y1 < ball.y0 || tiles_hide(ball) || hidden(ball) ? 1 : 0;
+  }
+}
+
 // Pass 2 over a run's candidates, `again` over those it did not hide the first time (the run's
 // shown ones): writes_ 0 when hidden, else 1 when it has written in pass 1 and 2 when not yet
 // (0 before: a ball the last frame culled; its index goes to the run's late balls, its writer
-// to the late writers). Counts the run's hidden balls.
+// to the late writers). Counts the run's hidden balls. Without a branch on a ball's answer
+// (hidden or not, as a pile's balls come, is a coin toss to the branch predictor).
 void sphere_occlusion::mark_run(bool again, run_lists& run, std::span<const packed_sphere> batch,
                                 const sprite_camera& camera) {
-  run.late_balls.clear();
-  if (!again) {
-    run.hidden = 0;
-    run.shown.clear();
-  }
-  for (const candidate& ball : again ? run.shown : run.candidates) {
-    std::uint8_t& state = writes_[ball.index];
-    // all cut off by the scissor, or behind by the tiles, or pixel by pixel
-    bool hide = ball.x1 < ball.x0 || ball.y1 < ball.y0 || tiles_hide(ball);
-#if FRAMELAB_X86_DISPATCH
-    if (!hide) hide = avx2_ && ball.x1 - ball.x0 < 16 && ball.y1 - ball.y0 < 16 ? hidden_avx2(ball) : hidden(ball);
-#else
-    if (!hide) hide = hidden(ball);
-#endif
-    if (hide) {
-      state = 0;
-      ++run.hidden;
-    } else if (again) {
-      state = 1;
-    } else {
-      run.shown.push_back(ball);
-      if (state == 0) run.late_balls.push_back(ball.index);
-      state = state == 0 ? 2 : 1;
+  const std::span<const candidate> balls =
+      again ? std::span<const candidate>(run.shown.data(), run.shown_count) : std::span<const candidate>(run.candidates);
+  test(balls, run);
+  std::size_t hidden = 0, late = 0;
+  if (again) {
+    for (std::size_t i = 0; i < balls.size(); ++i) {
+      const std::uint8_t hide = run.hide[i];
+      writes_[balls[i].index] = static_cast<std::uint8_t>(1 - hide);
+      hidden += hide;
     }
+  } else {
+    grow_to(run.shown, balls.size());
+    grow_to(run.late_balls, balls.size());
+    std::size_t shown = 0;
+    for (std::size_t i = 0; i < balls.size(); ++i) {
+      const candidate& ball = balls[i];
+      const std::uint8_t hide = run.hide[i];
+      std::uint8_t& state = writes_[ball.index];
+      const std::uint8_t culled_before = state == 0 ? 1 : 0;
+      run.shown[shown] = ball;
+      shown += 1u - hide;
+      run.late_balls[late] = ball.index;
+      late += (1u - hide) & culled_before;
+      state = static_cast<std::uint8_t>((1 - hide) * (1 + culled_before));
+      hidden += hide;
+    }
+    run.shown_count = shown;
+    run.hidden = 0;
   }
-  if (run.late_balls.empty()) return;
+  run.hidden += hidden;
+  run.late_count = late;
+  add_late(run, batch, camera);
+}
+
+// The writers of the run's late balls.
+void sphere_occlusion::add_late(run_lists& run, std::span<const packed_sphere> batch, const sprite_camera& camera) {
 #if FRAMELAB_X86_DISPATCH
   if (avx2_) {
     add_late_avx2(run, batch, camera);
     return;
   }
 #endif
-  for (const std::uint32_t k : run.late_balls) {
-    const packed_sphere& s = batch[k];
+  for (std::size_t i = 0; i < run.late_count; ++i) {
+    const packed_sphere& s = batch[run.late_balls[i]];
     if (const auto sprite = point_sprite_of(s.centre, s.diameter, camera)) {
       if (const auto w = writer_of(*sprite, drawn_)) add_writer(*w, run.late, run.low, run.high);
     }
@@ -295,7 +329,7 @@ std::span<const packed_sphere> sphere_occlusion::cull(std::span<const packed_sph
     run_parts(runs_.size(), [this, again, batch, &camera](std::size_t r) { mark_run(again, runs_[r], batch, camera); });
   };
   mark(false);
-  if (std::any_of(runs_.begin(), runs_.end(), [](const run_lists& run) { return !run.late_balls.empty(); })) {
+  if (std::any_of(runs_.begin(), runs_.end(), [](const run_lists& run) { return run.late_count > 0; })) {
     write_bands(true);
     mark(true);
   }

@@ -89,11 +89,14 @@ class sphere_occlusion {
   // writers may write (empty: low > high), its balls, how many of them are hidden, and where
   // its kept ones go in the culled batch.
   struct run_lists {
-    std::vector<candidate> candidates, shown;  // shown: those pass 2 did not hide the first time
+    std::vector<candidate> candidates;
+    std::vector<candidate> shown;  // [0, shown_count): those pass 2 did not hide the first time
     std::vector<writer> writers, late;
-    std::vector<std::uint32_t> late_balls;  // the late writers' indices in the batch
+    std::vector<std::uint32_t> late_balls;  // [0, late_count): the late writers' indices in the batch
+    std::vector<std::uint8_t> hide;         // pass 2's answer for each ball it tests: 1 when hidden
+    std::vector<std::uint32_t> survivors;   // test_avx2's scratch: the balls the tiles did not hide
     int low = 0, high = -1;
-    std::size_t size = 0, hidden = 0, offset = 0;
+    std::size_t size = 0, hidden = 0, offset = 0, shown_count = 0, late_count = 0;
   };
 
   void prepare(const pixel_rect& drawn);
@@ -105,7 +108,9 @@ class sphere_occlusion {
   void tile_maxima(const pixel_rect& written);
   bool tiles_hide(const candidate& ball) const;
   bool hidden(const candidate& ball) const;  // pass 2, one pixel at a time
+  void test(std::span<const candidate> balls, run_lists& run) const;
   void mark_run(bool again, run_lists& run, std::span<const packed_sphere> batch, const sprite_camera& camera);
+  void add_late(run_lists& run, std::span<const packed_sphere> batch, const sprite_camera& camera);
   std::span<const packed_sphere> keep(std::span<const packed_sphere> batch, std::vector<packed_sphere>& visible);
 #if FRAMELAB_X86_DISPATCH
   // The same 8 balls or 8 pixels of a row at a time (AVX2 + FMA, chosen at run time).
@@ -113,6 +118,8 @@ class sphere_occlusion {
                     float reach_squared, std::size_t first, std::size_t last, run_lists& run);
   void add_late_avx2(run_lists& run, std::span<const packed_sphere> batch, const sprite_camera& camera);
   void cover_avx2(const writer& w, int first_row, int last_row);
+  void test_avx2(std::span<const candidate> balls, run_lists& run) const;
+  bool tiles_hide_avx2(const candidate& ball) const;
   bool hidden_avx2(const candidate& ball) const;
 #endif
   // Row j's pixels, indexed by the column less drawn_.x (32-byte aligned).
@@ -138,7 +145,8 @@ class sphere_occlusion {
   float* grid_ = nullptr;      // depth_'s first 32-byte aligned float
   static constexpr int tile_size = 4;
   int tiles_x_ = 0, tiles_y_ = 0;
-  std::vector<float> tiles_;  // per tile of 4 x 4 pixels from drawn_'s corner, its farthest depth
+  // Per tile of 4 x 4 pixels from drawn_'s corner, its farthest depth (and 3 floats of padding).
+  std::vector<float> tiles_;
   std::vector<run_lists> runs_;
   std::vector<pixel_rect> bands_;  // what pass 1 wrote to in each band of whole tile rows
   // Per ball of the batch: 0 when hidden, else 1: kept (the balls that are not candidates too),

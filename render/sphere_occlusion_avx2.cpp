@@ -240,8 +240,8 @@ FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::add_late_avx2(run_lists& run, std
   sprite_lanes lanes;
   packed_sphere group[8];
   const glm::vec3 anywhere(0.0f);  // the balls are candidates: small and opaque already
-  for (std::size_t k = 0; k < run.late_balls.size(); k += 8) {
-    const int count = static_cast<int>(std::min<std::size_t>(8, run.late_balls.size() - k));
+  for (std::size_t k = 0; k < run.late_count; k += 8) {
+    const int count = static_cast<int>(std::min<std::size_t>(8, run.late_count - k));
     for (int l = 0; l < 8; ++l) group[l] = batch[run.late_balls[k + static_cast<std::size_t>(l < count ? l : 0)]];
     sprites_of_8(group, camera, drawn_, anywhere, 0.0f, lanes);
     add_writers(lanes, lanes.mask & ((1 << count) - 1), run.late, run.low, run.high);
@@ -285,6 +285,58 @@ FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::cover_avx2(const writer& w, int f
     take_min(pixels, span_lanes(std::min(first, 7), first > 7 ? -1 : std::min(last, 7)), depth);
     if (wide) take_min(pixels + 8, span_lanes(std::max(first - 8, 0), last < 8 ? -1 : last - 8), depth);
   }
+}
+
+// test() in two rounds: the tiles for every ball, each square's 3 x 3 tiles or fewer as three
+// masked compares of 4; then the pixels for the balls the tiles did not hide, a square of at
+// most 8 x 8 pixels as 8 masked compares of 8 (its last row repeated). Neither round branches on
+// a ball's answer.
+FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::test_avx2(std::span<const candidate> balls, run_lists& run) const {
+  std::size_t survivors = 0;
+  for (std::size_t i = 0; i < balls.size(); ++i) {
+    const candidate& ball = balls[i];
+    const std::uint8_t hide = ball.x1 < ball.x0 || ball.y1 < ball.y0 || tiles_hide_avx2(ball) ? 1 : 0;
+    run.hide[i] = hide;
+    run.survivors[survivors] = static_cast<std::uint32_t>(i);
+    survivors += 1u - hide;
+  }
+  const __m256 every = _mm256_castsi256_ps(_mm256_set1_epi32(-1));
+  for (std::size_t s = 0; s < survivors; ++s) {
+    const std::uint32_t i = run.survivors[s];
+    const candidate& ball = balls[i];
+    const int columns = ball.x1 - ball.x0, rows = ball.y1 - ball.y0;  // less one
+    if (columns >= 8 || rows >= 8) {
+      run.hide[i] = (columns < 16 && rows < 16 ? hidden_avx2(ball) : hidden(ball)) ? 1 : 0;
+      continue;
+    }
+    const __m256 limit = _mm256_set1_ps(ball.depth - sprite_depth_margin);
+    const __m256 outside = _mm256_xor_ps(span_lanes(0, columns), every);
+    const float* first = row(ball.y0) + (ball.x0 - drawn_.x);
+    __m256 all = every;
+    for (int r = 0; r < 8; ++r) {
+      const float* pixels = first + static_cast<std::ptrdiff_t>(std::min(r, rows)) * stride_;
+      all = _mm256_and_ps(all, _mm256_or_ps(_mm256_cmp_ps(_mm256_loadu_ps(pixels), limit, _CMP_LT_OQ), outside));
+    }
+    run.hide[i] = _mm256_movemask_ps(all) == 0xff ? 1 : 0;
+  }
+}
+
+// tiles_hide for a ball whose square lies on at most 3 x 3 tiles: a row of 4 tiles from its
+// first at a time, the columns past its last masked (tiles_ holds 3 floats of padding past its
+// last tile), its last row repeated.
+FRAMELAB_OCCLUSION_AVX2 bool sphere_occlusion::tiles_hide_avx2(const candidate& ball) const {
+  static_assert(tile_size == 4);
+  const int tx0 = (ball.x0 - drawn_.x) / tile_size, tx1 = (ball.x1 - drawn_.x) / tile_size;
+  const int ty0 = (ball.y0 - drawn_.y) / tile_size, ty1 = (ball.y1 - drawn_.y) / tile_size;
+  if (tx1 - tx0 > 2 || ty1 - ty0 > 2) return tiles_hide(ball);
+  const __m128 limit = _mm_set1_ps(ball.depth - sprite_depth_margin);
+  const __m128 outside = _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_setr_epi32(0, 1, 2, 3), _mm_set1_epi32(tx1 - tx0)));
+  __m128 nearer = _mm_castsi128_ps(_mm_set1_epi32(-1));
+  for (int r = 0; r < 3; ++r) {
+    const float* tiles = tiles_.data() + static_cast<std::ptrdiff_t>(std::min(ty0 + r, ty1)) * tiles_x_ + tx0;
+    nearer = _mm_and_ps(nearer, _mm_cmplt_ps(_mm_loadu_ps(tiles), limit));
+  }
+  return _mm_movemask_ps(_mm_or_ps(nearer, outside)) == 0xf;
 }
 
 // Pass 2 for a square of at most 16 x 16 pixels: each row one or two compares of 8 pixels from its first.
