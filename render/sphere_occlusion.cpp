@@ -43,13 +43,19 @@ std::optional<sphere_occlusion::writer> writer_of(const point_sprite& sprite, co
                      std::min({top, last_pixel(sprite.centre.y + half), last_pixel(sprite.disc_centre.y + radius)}));
 }
 
-// Pass 2's pixels of a sprite: those its square may touch, the outer margin added.
-sphere_occlusion::candidate candidate_of(std::uint32_t index, const point_sprite& sprite, const pixel_rect& drawn) {
+// Pass 2's pixels of a sprite: those its square may touch, the outer margin added; none when the
+// drawn rectangle cuts it all off.
+std::optional<sphere_occlusion::candidate> candidate_of(std::uint32_t index, const point_sprite& sprite,
+                                                       const pixel_rect& drawn) {
   const float half = 0.5f * sprite.size + sprite_pixel_margin;
-  return {index, sprite.depth, std::max(drawn.x, first_pixel(sprite.centre.x - half)),
-          std::min(drawn.x + drawn.width - 1, last_pixel(sprite.centre.x + half)),
-          std::max(drawn.y, first_pixel(sprite.centre.y - half)),
-          std::min(drawn.y + drawn.height - 1, last_pixel(sprite.centre.y + half))};
+  const int x0 = std::max(drawn.x, first_pixel(sprite.centre.x - half));
+  const int x1 = std::min(drawn.x + drawn.width - 1, last_pixel(sprite.centre.x + half));
+  const int y0 = std::max(drawn.y, first_pixel(sprite.centre.y - half));
+  const int y1 = std::min(drawn.y + drawn.height - 1, last_pixel(sprite.centre.y + half));
+  if (x1 < x0 || y1 < y0) return std::nullopt;
+  return sphere_occlusion::candidate{index, sprite.depth, static_cast<std::uint16_t>(x0 - drawn.x),
+                                     static_cast<std::uint16_t>(x1 - drawn.x), static_cast<std::uint16_t>(y0 - drawn.y),
+                                     static_cast<std::uint16_t>(y1 - drawn.y)};
 }
 
 }  // namespace
@@ -74,7 +80,7 @@ void sphere_occlusion::prepare(const pixel_rect& drawn) {
 }
 
 // The sprites of the batch's balls [first, last): their candidates, and the writers among them;
-// the other balls kept (writes_ 1).
+// the other balls kept (writes_ 1) but those the drawn rectangle cuts off, culled (writes_ 0).
 void sphere_occlusion::add_run(std::span<const packed_sphere> batch, const sprite_camera& camera, const glm::vec3& eye,
                                float reach_squared, std::size_t first, std::size_t last, run_lists& run) {
   for (std::size_t k = first; k < last; ++k) {
@@ -86,7 +92,13 @@ void sphere_occlusion::add_run(std::span<const packed_sphere> batch, const sprit
       writes_[k] = 1;  // kept
       continue;
     }
-    run.candidates.push_back(candidate_of(static_cast<std::uint32_t>(k), *sprite, drawn_));
+    const auto ball = candidate_of(static_cast<std::uint32_t>(k), *sprite, drawn_);
+    if (!ball) {
+      writes_[k] = 0;
+      ++run.cut_off;
+      continue;
+    }
+    run.candidates.push_back(*ball);
     if (writes_[k] == 0) continue;
     if (const auto w = writer_of(*sprite, drawn_)) add_writer(*w, run.writers, run.low, run.high);
   }
@@ -184,8 +196,8 @@ void sphere_occlusion::tile_maxima(const pixel_rect& w) {
 // Pass 2 by the tiles: hidden when each tile its square touches is nearer than it by the margin.
 bool sphere_occlusion::tiles_hide(const candidate& ball) const {
   const float limit = ball.depth - sprite_depth_margin;
-  const int tx0 = (ball.x0 - drawn_.x) / tile_size, tx1 = (ball.x1 - drawn_.x) / tile_size;
-  for (int ty = (ball.y0 - drawn_.y) / tile_size; ty <= (ball.y1 - drawn_.y) / tile_size; ++ty) {
+  const int tx0 = ball.x0 / tile_size, tx1 = ball.x1 / tile_size;
+  for (int ty = ball.y0 / tile_size; ty <= ball.y1 / tile_size; ++ty) {
     for (int tx = tx0; tx <= tx1; ++tx) {
       if (!(tile(tx, ty) < limit)) return false;
     }
@@ -197,7 +209,7 @@ bool sphere_occlusion::tiles_hide(const candidate& ball) const {
 bool sphere_occlusion::hidden(const candidate& ball) const {
   const float limit = ball.depth - sprite_depth_margin;
   for (int j = ball.y0; j <= ball.y1; ++j) {
-    const float* pixels = row(j) - drawn_.x;
+    const float* pixels = candidate_row(j);
     for (int i = ball.x0; i <= ball.x1; ++i) {
       if (!(pixels[i] < limit)) return false;
     }
@@ -205,8 +217,7 @@ bool sphere_occlusion::hidden(const candidate& ball) const {
   return true;
 }
 
-// Pass 2's answers for `balls` in run.hide (1: hidden): all cut off by the scissor, or behind by
-// the tiles, or pixel by pixel.
+// Pass 2's answers for `balls` in run.hide (1: hidden): behind by the tiles, or pixel by pixel.
 void sphere_occlusion::test(std::span<const candidate> balls, run_lists& run) const {
   grow_to(run.hide, balls.size());
 #if FRAMELAB_X86_DISPATCH
@@ -218,7 +229,7 @@ void sphere_occlusion::test(std::span<const candidate> balls, run_lists& run) co
 #endif
   for (std::size_t i = 0; i < balls.size(); ++i) {
     const candidate& ball = balls[i];
-    run.hide[i] = ball.x1 < ball.x0 || ball.y1 < ball.y0 || tiles_hide(ball) || hidden(ball) ? 1 : 0;
+    run.hide[i] = tiles_hide(ball) || hidden(ball) ? 1 : 0;
   }
 }
 
@@ -256,7 +267,7 @@ void sphere_occlusion::mark_run(bool again, run_lists& run, std::span<const pack
       hidden += hide;
     }
     run.shown_count = shown;
-    run.hidden = 0;
+    run.hidden = run.cut_off;
   }
   run.hidden += hidden;
   run.late_count = late;
@@ -304,6 +315,7 @@ std::span<const packed_sphere> sphere_occlusion::keep(std::span<const packed_sph
 std::span<const packed_sphere> sphere_occlusion::cull(std::span<const packed_sphere> batch, const sprite_camera& camera,
                                                       const pixel_rect& drawn, const glm::vec3& eye,
                                                       float reach_squared, std::vector<packed_sphere>& visible) {
+  if (drawn.width > largest_side || drawn.height > largest_side) return batch;  // nothing culled
   prepare(drawn);
   if (writes_.size() != batch.size()) writes_.assign(batch.size(), 1);
   runs_.resize(runs_for(batch.size(), balls_per_run_, threads_));
@@ -313,6 +325,7 @@ std::span<const packed_sphere> sphere_occlusion::cull(std::span<const packed_sph
                run.candidates.clear();
                run.writers.clear();
                run.late.clear();
+               run.cut_off = 0;
                run.low = INT_MAX;
                run.high = INT_MIN;
                run.size = last - first;

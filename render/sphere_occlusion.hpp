@@ -65,7 +65,8 @@ class sphere_occlusion {
   // The spheres of `batch` (in its order) but those that cannot change a pixel of `drawn` (the
   // scissor's pixels, in the camera's viewport's pixels), copied to the start of `visible` (which
   // grows to the batch's size and keeps it); the balls it may cull are the opaque ones beyond
-  // diameter x sqrt(reach_squared) of `eye` (draw_lists.hpp's small ones).
+  // diameter x sqrt(reach_squared) of `eye` (draw_lists.hpp's small ones). The batch itself
+  // (nothing culled) when `drawn` is wider or taller than largest_side.
   std::span<const packed_sphere> cull(std::span<const packed_sphere> batch, const sprite_camera& camera,
                                       const pixel_rect& drawn, const glm::vec3& eye, float reach_squared,
                                       std::vector<packed_sphere>& visible);
@@ -76,12 +77,16 @@ class sphere_occlusion {
     float square_low, square_high, disc_x, disc_y, radius, depth;
     int x0, x1, y0, y1;  // inclusive, clipped to the drawn rectangle
   };
-  // A ball that may be culled: its index in the batch, its depth, the pixels its square may touch.
+  // A ball that may be culled: its index in the batch, its depth, the pixels its square may touch
+  // (inclusive, clipped to the drawn rectangle, from its corner; never none). 16 bytes: pass 2
+  // reads a run's candidates back after pass 1, and waits on their loads.
   struct candidate {
     std::uint32_t index;
     float depth;
-    int x0, x1, y0, y1;  // inclusive, clipped to the drawn rectangle
+    std::uint16_t x0, x1, y0, y1;
   };
+  // The drawn rectangle's largest side for which the balls are culled (its pixels as candidates').
+  static constexpr int largest_side = 65535;
 
  private:
   // One run of the batch: its candidates (in the batch's order), the writers of pass 1 among
@@ -96,7 +101,7 @@ class sphere_occlusion {
     std::vector<std::uint8_t> hide;         // pass 2's answer for each ball it tests: 1 when hidden
     std::vector<std::uint32_t> survivors;   // test_avx2's scratch: the balls the tiles did not hide
     int low = 0, high = -1;
-    std::size_t size = 0, hidden = 0, offset = 0, shown_count = 0, late_count = 0;
+    std::size_t size = 0, cut_off = 0, hidden = 0, offset = 0, shown_count = 0, late_count = 0;
   };
 
   void prepare(const pixel_rect& drawn);
@@ -131,6 +136,10 @@ class sphere_occlusion {
   }
   float& tile(int tx, int ty) {
     return tiles_[static_cast<std::size_t>(ty) * static_cast<std::size_t>(tiles_x_) + static_cast<std::size_t>(tx)];
+  }
+  // A candidate's row y (from the drawn rectangle's bottom).
+  const float* candidate_row(int y) const {
+    return grid_ + static_cast<std::ptrdiff_t>(y) * stride_;
   }
   float tile(int tx, int ty) const {
     return tiles_[static_cast<std::size_t>(ty) * static_cast<std::size_t>(tiles_x_) + static_cast<std::size_t>(tx)];

@@ -222,15 +222,27 @@ FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::add_run_avx2(std::span<const pack
     sprites_of_8(batch.data() + k, camera, drawn_, eye, reach_squared, lanes);
     for (int others = ~lanes.mask & 0xff; others != 0; others &= others - 1)
       writes_[k + static_cast<std::size_t>(__builtin_ctz(static_cast<unsigned>(others)))] = 1;  // kept
+    int cut_off = 0;
     for (int mask = lanes.mask; mask != 0; mask &= mask - 1) {  // in the batch's order
       const int l = __builtin_ctz(static_cast<unsigned>(mask));
+      if (lanes.out_x1[l] < lanes.out_x0[l] || lanes.out_y1[l] < lanes.out_y0[l]) {
+        cut_off |= 1 << l;
+        continue;
+      }
       run.candidates.push_back({static_cast<std::uint32_t>(k + static_cast<std::size_t>(l)), lanes.depth[l],
-                                lanes.out_x0[l], lanes.out_x1[l], lanes.out_y0[l], lanes.out_y1[l]});
+                                static_cast<std::uint16_t>(lanes.out_x0[l] - drawn_.x),
+                                static_cast<std::uint16_t>(lanes.out_x1[l] - drawn_.x),
+                                static_cast<std::uint16_t>(lanes.out_y0[l] - drawn_.y),
+                                static_cast<std::uint16_t>(lanes.out_y1[l] - drawn_.y)});
     }
-    // the writers: the lanes whose byte of writes_ is not 0
+    // the writers: the lanes whose byte of writes_ is not 0 (none cut off: its pixels are its square's)
     const __m128i writes = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(writes_.data() + k));
     const int writers = ~_mm_movemask_epi8(_mm_cmpeq_epi8(writes, _mm_setzero_si128())) & 0xff;
     add_writers(lanes, lanes.mask & writers, run.writers, run.low, run.high);
+    for (; cut_off != 0; cut_off &= cut_off - 1) {
+      writes_[k + static_cast<std::size_t>(__builtin_ctz(static_cast<unsigned>(cut_off)))] = 0;
+      ++run.cut_off;
+    }
   }
   add_run(batch, camera, eye, reach_squared, whole, last, run);
 }
@@ -297,7 +309,7 @@ FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::test_avx2(std::span<const candida
   std::size_t survivors = 0;
   for (std::size_t i = 0; i < balls.size(); ++i) {
     const candidate& ball = balls[i];
-    const std::uint8_t hide = ball.x1 < ball.x0 || ball.y1 < ball.y0 || tiles_hide_avx2(ball) ? 1 : 0;
+    const std::uint8_t hide = tiles_hide_avx2(ball) ? 1 : 0;
     run.hide[i] = hide;
     run.survivors[survivors] = static_cast<std::uint32_t>(i);
     survivors += 1u - hide;
@@ -313,7 +325,7 @@ FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::test_avx2(std::span<const candida
     }
     const __m256 limit = _mm256_set1_ps(ball.depth - sprite_depth_margin);
     const __m256 outside = _mm256_xor_ps(span_lanes(0, columns), every);
-    const float* first = row(ball.y0) + (ball.x0 - drawn_.x);
+    const float* first = candidate_row(ball.y0) + ball.x0;
     __m256 all = every;
     for (int r = 0; r < 8; ++r) {
       const float* pixels = first + static_cast<std::ptrdiff_t>(std::min(r, rows)) * stride_;
@@ -328,8 +340,8 @@ FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::test_avx2(std::span<const candida
 // last tile), its last row repeated.
 FRAMELAB_OCCLUSION_AVX2 bool sphere_occlusion::tiles_hide_avx2(const candidate& ball) const {
   static_assert(tile_size == 4);
-  const int tx0 = (ball.x0 - drawn_.x) / tile_size, tx1 = (ball.x1 - drawn_.x) / tile_size;
-  const int ty0 = (ball.y0 - drawn_.y) / tile_size, ty1 = (ball.y1 - drawn_.y) / tile_size;
+  const int tx0 = ball.x0 / tile_size, tx1 = ball.x1 / tile_size;
+  const int ty0 = ball.y0 / tile_size, ty1 = ball.y1 / tile_size;
   if (tx1 - tx0 > 2 || ty1 - ty0 > 2) return tiles_hide(ball);
   const __m128 limit = _mm_set1_ps(ball.depth - sprite_depth_margin);
   const __m128 outside = _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_setr_epi32(0, 1, 2, 3), _mm_set1_epi32(tx1 - tx0)));
@@ -348,7 +360,7 @@ FRAMELAB_OCCLUSION_AVX2 bool sphere_occlusion::hidden_avx2(const candidate& ball
   const int columns = ball.x1 - ball.x0;  // less one
   const __m256 outside = _mm256_xor_ps(span_lanes(0, std::min(columns, 7)), every);
   __m256 all = every;
-  const float* pixels = row(ball.y0) + (ball.x0 - drawn_.x);
+  const float* pixels = candidate_row(ball.y0) + ball.x0;
   if (columns < 8) {
     for (int j = ball.y0; j <= ball.y1; ++j, pixels += stride_) {
       all = _mm256_and_ps(all, _mm256_or_ps(_mm256_cmp_ps(_mm256_loadu_ps(pixels), limit, _CMP_LT_OQ), outside));
