@@ -217,55 +217,54 @@ bool sphere_occlusion::hidden(const candidate& ball) const {
   return true;
 }
 
-// Pass 2's answers for `balls` in run.hide (1: hidden): behind by the tiles, or pixel by pixel.
-void sphere_occlusion::test(std::span<const candidate> balls, run_lists& run) const {
-  grow_to(run.hide, balls.size());
+// Pass 2's answers for `balls` (at most balls_per_test) in `hide` (1: hidden): behind by the
+// tiles, or pixel by pixel.
+void sphere_occlusion::test(std::span<const candidate> balls, std::uint8_t* hide) const {
 #if FRAMELAB_X86_DISPATCH
   if (avx2_) {
-    grow_to(run.survivors, balls.size());
-    test_avx2(balls, run);
+    test_avx2(balls, hide);
     return;
   }
 #endif
-  for (std::size_t i = 0; i < balls.size(); ++i) {
-    const candidate& ball = balls[i];
-    run.hide[i] = tiles_hide(ball) || hidden(ball) ? 1 : 0;
-  }
+  for (std::size_t i = 0; i < balls.size(); ++i) hide[i] = tiles_hide(balls[i]) || hidden(balls[i]) ? 1 : 0;
 }
 
 // Pass 2 over a run's candidates, `again` over those it did not hide the first time (the run's
 // shown ones): writes_ 0 when hidden, else 1 when it has written in pass 1 and 2 when not yet
 // (0 before: a ball the last frame culled; its index goes to the run's late balls, its writer
-// to the late writers). Counts the run's hidden balls. Without a branch on a ball's answer
+// to the late writers). Counts the run's hidden balls. balls_per_test at a time, each block's
+// answers recorded while its candidates are in the cache, without a branch on a ball's answer
 // (hidden or not, as a pile's balls come, is a coin toss to the branch predictor).
 void sphere_occlusion::mark_run(bool again, run_lists& run, std::span<const packed_sphere> batch,
                                 const sprite_camera& camera) {
   const std::span<const candidate> balls =
       again ? std::span<const candidate>(run.shown.data(), run.shown_count) : std::span<const candidate>(run.candidates);
-  test(balls, run);
-  std::size_t hidden = 0, late = 0;
-  if (again) {
-    for (std::size_t i = 0; i < balls.size(); ++i) {
-      const std::uint8_t hide = run.hide[i];
-      writes_[balls[i].index] = static_cast<std::uint8_t>(1 - hide);
-      hidden += hide;
-    }
-  } else {
+  if (!again) {
     grow_to(run.shown, balls.size());
     grow_to(run.late_balls, balls.size());
-    std::size_t shown = 0;
-    for (std::size_t i = 0; i < balls.size(); ++i) {
-      const candidate& ball = balls[i];
-      const std::uint8_t hide = run.hide[i];
+  }
+  std::size_t hidden = 0, late = 0, shown = 0;
+  std::uint8_t hide[balls_per_test];
+  for (std::size_t first = 0; first < balls.size(); first += balls_per_test) {
+    const std::span<const candidate> block = balls.subspan(first, std::min(balls_per_test, balls.size() - first));
+    test(block, hide);
+    for (std::size_t i = 0; i < block.size(); ++i) {
+      const candidate& ball = block[i];
       std::uint8_t& state = writes_[ball.index];
+      hidden += hide[i];
+      if (again) {
+        state = static_cast<std::uint8_t>(1 - hide[i]);
+        continue;
+      }
       const std::uint8_t culled_before = state == 0 ? 1 : 0;
       run.shown[shown] = ball;
-      shown += 1u - hide;
+      shown += 1u - hide[i];
       run.late_balls[late] = ball.index;
-      late += (1u - hide) & culled_before;
-      state = static_cast<std::uint8_t>((1 - hide) * (1 + culled_before));
-      hidden += hide;
+      late += (1u - hide[i]) & culled_before;
+      state = static_cast<std::uint8_t>((1 - hide[i]) * (1 + culled_before));
     }
+  }
+  if (!again) {
     run.shown_count = shown;
     run.hidden = run.cut_off;
   }

@@ -98,8 +98,6 @@ class sphere_occlusion {
     std::vector<candidate> shown;  // [0, shown_count): those pass 2 did not hide the first time
     std::vector<writer> writers, late;
     std::vector<std::uint32_t> late_balls;  // [0, late_count): the late writers' indices in the batch
-    std::vector<std::uint8_t> hide;         // pass 2's answer for each ball it tests: 1 when hidden
-    std::vector<std::uint32_t> survivors;   // test_avx2's scratch: the balls the tiles did not hide
     int low = 0, high = -1;
     std::size_t size = 0, cut_off = 0, hidden = 0, offset = 0, shown_count = 0, late_count = 0;
   };
@@ -113,7 +111,8 @@ class sphere_occlusion {
   void tile_maxima(const pixel_rect& written);
   bool tiles_hide(const candidate& ball) const;
   bool hidden(const candidate& ball) const;  // pass 2, one pixel at a time
-  void test(std::span<const candidate> balls, run_lists& run) const;
+  static constexpr std::size_t balls_per_test = 256;
+  void test(std::span<const candidate> balls, std::uint8_t* hide) const;
   void mark_run(bool again, run_lists& run, std::span<const packed_sphere> batch, const sprite_camera& camera);
   void add_late(run_lists& run, std::span<const packed_sphere> batch, const sprite_camera& camera);
   std::span<const packed_sphere> keep(std::span<const packed_sphere> batch, std::vector<packed_sphere>& visible);
@@ -123,7 +122,7 @@ class sphere_occlusion {
                     float reach_squared, std::size_t first, std::size_t last, run_lists& run);
   void add_late_avx2(run_lists& run, std::span<const packed_sphere> batch, const sprite_camera& camera);
   void cover_avx2(const writer& w, int first_row, int last_row);
-  void test_avx2(std::span<const candidate> balls, run_lists& run) const;
+  void test_avx2(std::span<const candidate> balls, std::uint8_t* hide) const;
   bool tiles_hide_avx2(const candidate& ball) const;
   bool hidden_avx2(const candidate& ball) const;
 #endif

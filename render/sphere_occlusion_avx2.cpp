@@ -305,22 +305,21 @@ FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::cover_avx2(const writer& w, int f
 // masked compares of 4; then the pixels for the balls the tiles did not hide, a square of at
 // most 8 x 8 pixels as 8 masked compares of 8 (its last row repeated). Neither round branches on
 // a ball's answer.
-FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::test_avx2(std::span<const candidate> balls, run_lists& run) const {
+FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::test_avx2(std::span<const candidate> balls, std::uint8_t* hide) const {
+  std::uint16_t survivor[balls_per_test];
   std::size_t survivors = 0;
   for (std::size_t i = 0; i < balls.size(); ++i) {
-    const candidate& ball = balls[i];
-    const std::uint8_t hide = tiles_hide_avx2(ball) ? 1 : 0;
-    run.hide[i] = hide;
-    run.survivors[survivors] = static_cast<std::uint32_t>(i);
-    survivors += 1u - hide;
+    hide[i] = tiles_hide_avx2(balls[i]) ? 1 : 0;
+    survivor[survivors] = static_cast<std::uint16_t>(i);
+    survivors += 1u - hide[i];
   }
   const __m256 every = _mm256_castsi256_ps(_mm256_set1_epi32(-1));
   for (std::size_t s = 0; s < survivors; ++s) {
-    const std::uint32_t i = run.survivors[s];
+    const std::uint16_t i = survivor[s];
     const candidate& ball = balls[i];
     const int columns = ball.x1 - ball.x0, rows = ball.y1 - ball.y0;  // less one
     if (columns >= 8 || rows >= 8) {
-      run.hide[i] = (columns < 16 && rows < 16 ? hidden_avx2(ball) : hidden(ball)) ? 1 : 0;
+      hide[i] = (columns < 16 && rows < 16 ? hidden_avx2(ball) : hidden(ball)) ? 1 : 0;
       continue;
     }
     const __m256 limit = _mm256_set1_ps(ball.depth - sprite_depth_margin);
@@ -331,7 +330,7 @@ FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::test_avx2(std::span<const candida
       const float* pixels = first + static_cast<std::ptrdiff_t>(std::min(r, rows)) * stride_;
       all = _mm256_and_ps(all, _mm256_or_ps(_mm256_cmp_ps(_mm256_loadu_ps(pixels), limit, _CMP_LT_OQ), outside));
     }
-    run.hide[i] = _mm256_movemask_ps(all) == 0xff ? 1 : 0;
+    hide[i] = _mm256_movemask_ps(all) == 0xff ? 1 : 0;
   }
 }
 
