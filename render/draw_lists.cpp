@@ -4,6 +4,9 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <thread>
+
+#include "core/parallel_parts.hpp"
 
 namespace framelab::render {
 
@@ -204,6 +207,40 @@ void build_draw_lists(const scene_view& view, const draw_settings& settings, dra
   }
 }
 
+namespace {
+
+// A sphere of the batch that its point sprites skip: not small on screen, or see-through.
+bool batch_exception(const packed_sphere& s, const glm::vec3& from, float reach_squared) {
+  return !beyond_reach(s, from, reach_squared) || !opaque_rgba(s.rgba);
+}
+
+// Its copy in the lists.
+void add_exception(const packed_sphere& s, const glm::vec3& from, float reach_squared, draw_lists& out) {
+  add_round_sphere(beyond_reach(s, from, reach_squared) ? mesh_kind::small_round_sphere : mesh_kind::round_sphere,
+                   glm::dvec3(s.centre), s.diameter, s.rgba, out);
+}
+
+// The exceptions of a batch too large to order, found in runs at once (the batch comes from
+// memory, as the physics left it) and added in the batch's order.
+void add_unordered_exceptions(std::span<const packed_sphere> batch, const glm::vec3& from, float reach_squared,
+                              draw_lists& out) {
+  constexpr std::size_t balls_per_run = 16384;  // a run's start costs a few microseconds
+  out.exceptions_by_run.resize(runs_for(batch.size(), balls_per_run, std::thread::hardware_concurrency()));
+  run_ranges(batch.size(), out.exceptions_by_run.size(),
+             [&out, batch, from, reach_squared](std::size_t r, std::size_t first, std::size_t last) {
+               std::vector<std::uint32_t>& found = out.exceptions_by_run[r];
+               found.clear();
+               for (std::size_t k = first; k < last; ++k) {
+                 if (batch_exception(batch[k], from, reach_squared)) found.push_back(static_cast<std::uint32_t>(k));
+               }
+             });
+  for (const std::vector<std::uint32_t>& found : out.exceptions_by_run) {
+    for (const std::uint32_t k : found) add_exception(batch[k], from, reach_squared, out);
+  }
+}
+
+}  // namespace
+
 // Copies of the batch's spheres that its point sprites skip (see draw_lists::batch) go to the
 // lists: the large ones as exact quads, the see-through ones to the translucent pass; in floats
 // as the shader decides. The batch itself is drawn nearest first: a counting sort of the squared
@@ -218,26 +255,21 @@ void add_batch_exceptions(std::span<const packed_sphere> batch, const glm::dvec3
                           draw_lists& out) {
   const glm::vec3 from(eye);
   const auto reach_squared = static_cast<float>(small_reach * small_reach);
-  const bool ordered = batch.size() <= ordered_batch_max;
-  out.batch_distance.resize(ordered ? batch.size() : 0);
+  if (batch.size() > ordered_batch_max) {
+    add_unordered_exceptions(batch, from, reach_squared, out);
+    out.batch = batch;
+    return;
+  }
+  out.batch_distance.resize(batch.size());
   float nearest = std::numeric_limits<float>::max(), farthest = 0.0f;
   for (std::size_t k = 0; k < batch.size(); ++k) {
     const packed_sphere& s = batch[k];
-    if (ordered) {
-      const glm::vec3 to_eye = s.centre - from;
-      const float distance = glm::dot(to_eye, to_eye);
-      out.batch_distance[k] = distance;
-      nearest = std::min(nearest, distance);
-      farthest = std::max(farthest, distance);
-    }
-    const bool small = beyond_reach(s, from, reach_squared);
-    if (small && opaque_rgba(s.rgba)) continue;
-    add_round_sphere(small ? mesh_kind::small_round_sphere : mesh_kind::round_sphere, glm::dvec3(s.centre),
-                     s.diameter, s.rgba, out);
-  }
-  if (!ordered) {
-    out.batch = batch;
-    return;
+    const glm::vec3 to_eye = s.centre - from;
+    const float distance = glm::dot(to_eye, to_eye);
+    out.batch_distance[k] = distance;
+    nearest = std::min(nearest, distance);
+    farthest = std::max(farthest, distance);
+    if (batch_exception(s, from, reach_squared)) add_exception(s, from, reach_squared, out);
   }
   // bucket = (distance - nearest) distance_buckets / (farthest - nearest), the last for NaN and beyond
   const float per_distance =

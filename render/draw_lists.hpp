@@ -106,6 +106,7 @@ struct draw_lists {
   std::vector<packed_sphere> batch_by_distance;
   std::vector<float> batch_distance;         // per sphere of the view's batch: |c - eye|^2 (scratch)
   std::vector<std::uint32_t> bucket_start;  // the counting sort's (scratch)
+  std::vector<std::vector<std::uint32_t>> exceptions_by_run;  // a large batch's, in runs (scratch)
   // The batch's balls that can change a pixel, when culled (draw_settings::sprites): their copies
   // (the first batch.size() of them), and how many were left out.
   std::vector<packed_sphere> batch_visible;

@@ -224,6 +224,38 @@ TEST(draw_lists, a_large_sphere_batch_is_drawn_as_it_is) {
   EXPECT_EQ(lists.batch.size(), view.spheres.spheres.size());
 }
 
+// A batch too large to order finds its exceptions in runs on several threads: the lists hold a
+// copy of each see-through sphere and of each sphere near the eye, in the batch's order.
+TEST(draw_lists, a_large_sphere_batch_copies_its_exceptions_in_its_order) {
+  scene_view view;
+  view.spheres.spheres.resize(3 * ordered_batch_max);
+  std::vector<glm::vec3> see_through, near_eye;
+  for (std::size_t k = 0; k < view.spheres.spheres.size(); ++k) {
+    packed_sphere& s = view.spheres.spheres[k];
+    s = {{float(k % 181) * 0.01f, float(k / 181) * 0.01f, 0.0f}, 0.005f, 0xff336699u};
+    if (k % 10007 == 5) {  // 0.5 m from the eye, 0.2 m across: hundreds of pixels
+      s.centre = {float(k) * 1e-6f, 0.0f, 9.5f};
+      s.diameter = 0.2f;
+      near_eye.push_back(s.centre);
+    } else if (k % 997 == 0) {
+      s.rgba = 0x80336699u;
+      see_through.push_back(s.centre);
+    }
+  }
+  draw_lists lists;
+  build_draw_lists(view, {.eye = {0.0, 0.0, 10.0}, .pixels_per_radian = 870.0}, lists);
+  EXPECT_EQ(lists.batch.data(), view.spheres.spheres.data());
+  const auto origins = [](const std::vector<mesh_instance>& list) {
+    std::vector<glm::vec3> at;
+    for (const mesh_instance& m : list) at.push_back(m.origin);
+    return at;
+  };
+  EXPECT_EQ(origins(lists.translucent[static_cast<std::size_t>(mesh_kind::small_round_sphere)]), see_through);
+  EXPECT_EQ(origins(lists.opaque[static_cast<std::size_t>(mesh_kind::round_sphere)]), near_eye);
+  EXPECT_EQ(lists.instance_count(), see_through.size() + near_eye.size());
+  EXPECT_GT(near_eye.size(), 5u);  // across the runs
+}
+
 // Ellipsoids (spheres of unequal sizes) are meshes, as fine as their size on screen needs.
 TEST(draw_lists, ellipsoids_take_the_mesh_their_screen_size_asks_for) {
   orbit_camera camera;
