@@ -91,8 +91,8 @@ class sphere_occlusion {
  private:
   // One run of the batch: its candidates (in the batch's order), the writers of pass 1 among
   // them, the late writers (pass 2 did not hide them and they had not written), the rows its
-  // writers may write (empty: low > high), its balls, how many of them are hidden, and where
-  // its kept ones go in the culled batch.
+  // writers may write (empty: low > high), its balls, how many the drawn rectangle cuts off all,
+  // how many of them are hidden (those too), and where its kept ones go in the culled batch.
   struct run_lists {
     std::vector<candidate> candidates;
     std::vector<candidate> shown;  // [0, shown_count): those pass 2 did not hide the first time
@@ -133,12 +133,12 @@ class sphere_occlusion {
   const float* row(int j) const {
     return grid_ + static_cast<std::ptrdiff_t>(j - drawn_.y) * stride_;
   }
-  float& tile(int tx, int ty) {
-    return tiles_[static_cast<std::size_t>(ty) * static_cast<std::size_t>(tiles_x_) + static_cast<std::size_t>(tx)];
-  }
   // A candidate's row y (from the drawn rectangle's bottom).
   const float* candidate_row(int y) const {
     return grid_ + static_cast<std::ptrdiff_t>(y) * stride_;
+  }
+  float& tile(int tx, int ty) {
+    return tiles_[static_cast<std::size_t>(ty) * static_cast<std::size_t>(tiles_x_) + static_cast<std::size_t>(tx)];
   }
   float tile(int tx, int ty) const {
     return tiles_[static_cast<std::size_t>(ty) * static_cast<std::size_t>(tiles_x_) + static_cast<std::size_t>(tx)];
