@@ -25,7 +25,7 @@ namespace {
 // (docs/performance.md): its balls move ~30 mm a step, more than a radius, so in a frame the
 // hidden balls are not those of the frame before, and the balls seen through its uneven top are
 // several layers deep. A lattice (no moves, the same every frame) was kinder to the culling than
-// the scene: 17 ns a ball at 100,000 against the window's 35 (these frames: 35).
+// the scene: on 2026-11-27, 17 ns a ball at 100,000 against the window's 35 (these frames: 35).
 scene_view balls_view(std::size_t n, int frame) {
   scene_view view;
   std::mt19937 rng(1);
