@@ -13,6 +13,7 @@
 namespace framelab::render {
 
 using occlusion_pixels::add_writer;
+using occlusion_pixels::candidate_over;
 using occlusion_pixels::first_pixel;
 using occlusion_pixels::inner_half;
 using occlusion_pixels::inner_radius;
@@ -48,14 +49,10 @@ std::optional<sphere_occlusion::writer> writer_of(const point_sprite& sprite, co
 std::optional<sphere_occlusion::candidate> candidate_of(std::uint32_t index, const point_sprite& sprite,
                                                        const pixel_rect& drawn) {
   const float half = 0.5f * sprite.size + sprite_pixel_margin;
-  const int x0 = std::max(drawn.x, first_pixel(sprite.centre.x - half));
-  const int x1 = std::min(drawn.x + drawn.width - 1, last_pixel(sprite.centre.x + half));
-  const int y0 = std::max(drawn.y, first_pixel(sprite.centre.y - half));
-  const int y1 = std::min(drawn.y + drawn.height - 1, last_pixel(sprite.centre.y + half));
-  if (x1 < x0 || y1 < y0) return std::nullopt;
-  return sphere_occlusion::candidate{index, sprite.depth, static_cast<std::uint16_t>(x0 - drawn.x),
-                                     static_cast<std::uint16_t>(x1 - drawn.x), static_cast<std::uint16_t>(y0 - drawn.y),
-                                     static_cast<std::uint16_t>(y1 - drawn.y)};
+  return candidate_over(index, sprite.depth, std::max(drawn.x, first_pixel(sprite.centre.x - half)),
+                        std::min(drawn.x + drawn.width - 1, last_pixel(sprite.centre.x + half)),
+                        std::max(drawn.y, first_pixel(sprite.centre.y - half)),
+                        std::min(drawn.y + drawn.height - 1, last_pixel(sprite.centre.y + half)), drawn);
 }
 
 }  // namespace

@@ -18,6 +18,7 @@
 namespace framelab::render {
 
 using occlusion_pixels::add_writer;
+using occlusion_pixels::candidate_over;
 using occlusion_pixels::writer_over;
 
 namespace {
@@ -225,15 +226,12 @@ FRAMELAB_OCCLUSION_AVX2 void sphere_occlusion::add_run_avx2(std::span<const pack
     int cut_off = 0;
     for (int mask = lanes.mask; mask != 0; mask &= mask - 1) {  // in the batch's order
       const int l = __builtin_ctz(static_cast<unsigned>(mask));
-      if (lanes.out_x1[l] < lanes.out_x0[l] || lanes.out_y1[l] < lanes.out_y0[l]) {
+      if (const auto ball = candidate_over(static_cast<std::uint32_t>(k + static_cast<std::size_t>(l)), lanes.depth[l],
+                                           lanes.out_x0[l], lanes.out_x1[l], lanes.out_y0[l], lanes.out_y1[l], drawn_)) {
+        run.candidates.push_back(*ball);
+      } else {
         cut_off |= 1 << l;
-        continue;
       }
-      run.candidates.push_back({static_cast<std::uint32_t>(k + static_cast<std::size_t>(l)), lanes.depth[l],
-                                static_cast<std::uint16_t>(lanes.out_x0[l] - drawn_.x),
-                                static_cast<std::uint16_t>(lanes.out_x1[l] - drawn_.x),
-                                static_cast<std::uint16_t>(lanes.out_y0[l] - drawn_.y),
-                                static_cast<std::uint16_t>(lanes.out_y1[l] - drawn_.y)});
     }
     // the writers: the lanes whose byte of writes_ is not 0 (none cut off: its pixels are its square's)
     const __m128i writes = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(writes_.data() + k));

@@ -1,8 +1,10 @@
 #pragma once
 // The pixel rules of render/sphere_occlusion.hpp's two passes that its portable code
 // (sphere_occlusion.cpp) and its AVX2 code (sphere_occlusion_avx2.cpp) share: which pixel
-// centres a span holds, and a sprite's writer for pass 1. Internal to those two files.
+// centres a span holds, a sprite's writer for pass 1 and its candidate for pass 2. Internal to
+// those two files.
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -53,6 +55,17 @@ inline std::optional<sphere_occlusion::writer> writer_over(const point_sprite& s
                                   .x1 = x1,
                                   .y0 = y0,
                                   .y1 = y1};
+}
+
+// Pass 2's candidate whose square may touch the pixels x0..x1, y0..y1 (clipped to the drawn
+// rectangle): from candidate_of, or 8 sprites at a time from sprites_of_8; none when the
+// rectangle cuts it all off.
+inline std::optional<sphere_occlusion::candidate> candidate_over(std::uint32_t index, float depth, int x0, int x1,
+                                                                int y0, int y1, const pixel_rect& drawn) {
+  if (x1 < x0 || y1 < y0) return std::nullopt;
+  return sphere_occlusion::candidate{index, depth, static_cast<std::uint16_t>(x0 - drawn.x),
+                                     static_cast<std::uint16_t>(x1 - drawn.x), static_cast<std::uint16_t>(y0 - drawn.y),
+                                     static_cast<std::uint16_t>(y1 - drawn.y)};
 }
 
 // A writer into a run's list, the rows [low, high] its writers may write grown to hold it.
