@@ -54,12 +54,15 @@ double canvas_aspect(const ui::stage_viewport& stage) {
   return static_cast<double>(stage.canvas.width) / std::max(1.0f, stage.canvas.height);
 }
 
-// The stage's free area in the canvas's normalised device coordinates: where the bodies are framed.
-render::stage_area framing_area(const ui::stage_viewport& stage) {
-  const ui::ndc_point centre = ui::canvas_to_ndc(stage, stage.free.centre_x(), stage.free.centre_y());
+// A part of the stage in the canvas's normalised device coordinates.
+render::stage_area canvas_area(const ui::stage_viewport& stage, const ui::screen_rect& part) {
+  const ui::ndc_point centre = ui::canvas_to_ndc(stage, part.centre_x(), part.centre_y());
   return {{centre.x, centre.y},
-          {stage.free.width / std::max(1.0f, stage.canvas.width), stage.free.height / std::max(1.0f, stage.canvas.height)}};
+          {part.width / std::max(1.0f, stage.canvas.width), part.height / std::max(1.0f, stage.canvas.height)}};
 }
+
+// The stage's free area: where the bodies are framed.
+render::stage_area framing_area(const ui::stage_viewport& stage) { return canvas_area(stage, stage.free); }
 
 // [SECTION] Labels: where a world point lands on the screen, for the labels in the 3D view.
 ui::screen_projection screen_projection_of(const render::orbit_camera& camera, const ui::stage_viewport& stage) {
@@ -277,6 +280,29 @@ void move_camera(const ui::ui_state& state, camera_movers& movers, render::orbit
                                   ui::camera_focus(state)));
 }
 
+// A scene's starting camera kept clear of the panels (ui::camera_link::starting): backed off
+// from the scene's own whenever the stage's free area changes (the first layout, a resized
+// window, another interface size, a panel opened or closed), until anything else moves it. The
+// shapes it shows whole stay 5 % of the free area's size from the panels' edges (a swinging bob
+// next to one does not swing under it at once).
+constexpr float panel_margin_share = 0.05f;
+
+void keep_starting_camera_clear(ui::ui_state& state, render::orbit_camera& camera) {
+  auto& starting = state.camera.starting;
+  if (!starting || !state.sim->loaded()) return;
+  if (camera.setup() != starting->placed) {
+    starting.reset();  // the lecturer's, a script's or presentation mode's now
+    return;
+  }
+  const ui::stage_viewport stage = ui::current_stage(state);
+  if (state.stage.free.empty() || stage.free == starting->free) return;  // no layout yet, or the same
+  camera.set(render::backed_off_to_fit(state.sim->view(), starting->scene, canvas_aspect(stage), 1.0,
+                                       canvas_area(stage, ui::clear_of_panels(stage, panel_margin_share)),
+                                       canvas_area(stage, stage.clip), ui::camera_focus(state)));
+  starting->placed = camera.setup();
+  starting->free = stage.free;
+}
+
 // A file dropped on the window opens as a world file or a preset; anything else is refused
 // on the status line (ui/world_files.hpp). SDL hands over the path's memory.
 void open_dropped(ui::ui_state& state, const SDL_DropEvent& drop) {
@@ -416,6 +442,7 @@ bool gui_session::one_frame() {
   const double frame_seconds = fixed_clock || recorder.active() ? 1.0 / recording_fps : frame_ms / 1000.0;
   sim.advance(frame_seconds);
   move_camera(state, movers, camera, frame_seconds);
+  keep_starting_camera_clear(state, camera);
   show_drawn_frame();
 
   scene_view hidden_view;  // the stage without what a script hid (ui/stage_hiding.hpp)
@@ -606,11 +633,11 @@ int run_gui(const gui_run& run_asked, std::ostream& out, std::ostream& err) {
   }
 
   render::orbit_camera& camera = session->camera;
-  camera.set(preset_camera.value_or(sim.view().camera));
   ui::ui_state& state = session->state;
   state.sim = &sim;
   state.camera.get = [&camera] { return camera.setup(); };
   state.camera.set = [&camera](const camera_setup& setup) { camera.set(setup); };
+  ui::start_camera(state, preset_camera.value_or(sim.view().camera));
   state.camera.cursor_on_ground = [&camera, &io, &state]() -> std::optional<glm::dvec3> {
     if (io.WantCaptureMouse) return std::nullopt;
     const ui::stage_viewport stage = ui::current_stage(state);

@@ -117,6 +117,7 @@ struct camera_setup {
   double distance = 10.0;
   double yaw_deg = 30.0;
   double pitch_deg = 25.0;
+  friend bool operator==(const camera_setup&, const camera_setup&) = default;
 };
 
 struct scene_view {

@@ -169,6 +169,25 @@ std::optional<screen_box> box_from(const std::vector<relative_shape>& shapes, gl
   return box;
 }
 
+// The nearest distance in [near, far x 1.5^40] at which `shapes` (seen from `shift` across the view) stay
+// within `fill` of `area`, to 1e-4: `far` grows until they do, then the distance is bisected. Nothing
+// when no distance is far enough.
+std::optional<double> nearest_distance_within(const std::vector<relative_shape>& shapes, const glm::dvec2& shift,
+                                              double near, double far, double aspect, double fill,
+                                              const stage_area& area) {
+  const auto within = [&](double d) {
+    const std::optional<screen_box> box = box_from(shapes, shift, d, aspect);
+    return box && box_within(*box, area, fill);
+  };
+  for (int round = 0; round < 40 && !within(far); ++round) far *= 1.5;
+  if (!within(far)) return std::nullopt;
+  for (int round = 0; round < 30 && far - near > 1e-4 * far; ++round) {
+    const double middle = 0.5 * (near + far);
+    (within(middle) ? far : near) = middle;
+  }
+  return far;
+}
+
 }  // namespace
 
 double screen_box::reach() const {
@@ -191,26 +210,54 @@ std::vector<char> framed_nodes(const scene_view& view, const focus_names& focus)
   return framed;
 }
 
-drawn_shapes shapes_of(const scene_view& view, const focus_names& focus) {
-  drawn_shapes shapes;
+namespace {
+
+// Each drawn shape of `view` under `focus` (a node's shape, a visible arrow) as its own drawn_shapes.
+template <class Add>
+void for_each_shape(const scene_view& view, const focus_names& focus, Add&& add) {
   const std::vector<char> framed = framed_nodes(view, focus);
   for (std::size_t i = 0; i < view.nodes.size(); ++i) {
     const view_node& node = view.nodes[i];
     if (node.shape == shape_kind::none || framed[i] == 0) continue;
+    drawn_shapes one;
     if (node.shape == shape_kind::sphere) {
       const double radius = bounding_radius(node);
       if (finite(node.world.translation) && std::isfinite(radius))
-        shapes.spheres.push_back({node.world.translation, radius});
+        one.spheres.push_back({node.world.translation, radius});
     } else {
-      add_outline(node, shapes.points);
+      add_outline(node, one.points);
     }
+    add(one);
   }
   for (const auto& v : view.vectors) {
     const glm::dvec3 tip = v.origin + v.value * v.scale;
     if (!v.visible || !finite(v.origin) || !finite(tip)) continue;
-    shapes.points.push_back(v.origin);
-    shapes.points.push_back(tip);
+    add(drawn_shapes{{v.origin, tip}, {}});
   }
+}
+
+void append(drawn_shapes& to, const drawn_shapes& shapes) {
+  to.points.insert(to.points.end(), shapes.points.begin(), shapes.points.end());
+  to.spheres.insert(to.spheres.end(), shapes.spheres.begin(), shapes.spheres.end());
+}
+
+// The shapes `camera` shows whole in `shown` (each one's screen box within it): what a scene's camera
+// was placed to show. A ground running off the picture's edges is not among them.
+drawn_shapes shapes_shown_whole(const scene_view& view, const camera_setup& camera, double aspect,
+                                const stage_area& shown, const focus_names& focus) {
+  drawn_shapes whole;
+  for_each_shape(view, focus, [&](const drawn_shapes& one) {
+    const std::optional<screen_box> box = screen_bounds(one, camera, aspect);
+    if (box && box_within(*box, shown, 1.0)) append(whole, one);
+  });
+  return whole;
+}
+
+}  // namespace
+
+drawn_shapes shapes_of(const scene_view& view, const focus_names& focus) {
+  drawn_shapes shapes;
+  for_each_shape(view, focus, [&](const drawn_shapes& one) { append(shapes, one); });
   return shapes;
 }
 
@@ -275,18 +322,8 @@ camera_setup framing_camera(const scene_view& view, const camera_setup& current,
     shift += distance * centre * metres_per_ndc;
     distance *= std::clamp(std::max(half.x, half.y) / fill, 0.5, 2.0);
   }
-  const auto within = [&](double d) {
-    const std::optional<screen_box> box = box_from(shapes, shift, d, aspect);
-    return box && box_within(*box, area, fill);
-  };
-  double near = 0.25 * distance;
-  double far = distance;
-  for (int round = 0; round < 40 && !within(far); ++round) far *= 1.5;
-  if (!within(far)) return loose;
-  for (int round = 0; round < 30 && far - near > 1e-4 * far; ++round) {
-    const double middle = 0.5 * (near + far);
-    (within(middle) ? far : near) = middle;
-  }
+  const std::optional<double> far = nearest_distance_within(shapes, shift, 0.25 * distance, distance, aspect, fill, area);
+  if (!far) return loose;
   orbit_camera camera;
   camera.set(loose);
   const glm::dmat4 v = camera.view();
@@ -294,8 +331,21 @@ camera_setup framing_camera(const scene_view& view, const camera_setup& current,
   const glm::dvec3 up(v[0][1], v[1][1], v[2][1]);
   camera_setup framed = loose;
   framed.target += shift.x * right + shift.y * up;
-  framed.distance = far;
+  framed.distance = *far;
   return framed;
+}
+
+camera_setup backed_off_to_fit(const scene_view& view, const camera_setup& current, double aspect, double fill,
+                               const stage_area& area, const stage_area& shown, const focus_names& focus) {
+  const drawn_shapes whole = shapes_shown_whole(view, current, aspect, shown, focus);
+  const std::optional<screen_box> box = screen_bounds(whole, current, aspect);
+  if (whole.empty() || !box || box_within(*box, area, fill)) return current;
+  const std::optional<double> distance = nearest_distance_within(relative_to(whole, current), glm::dvec2(0.0),
+                                                                 current.distance, current.distance, aspect, fill, area);
+  if (!distance) return current;
+  camera_setup backed_off = current;
+  backed_off.distance = *distance;
+  return backed_off;
 }
 
 bool bodies_in_view(const scene_view& view, const camera_setup& camera, double aspect, double fill,

@@ -64,6 +64,15 @@ std::optional<bounding_sphere> bodies_bounds(const scene_view& view, const focus
 camera_setup framing_camera(const scene_view& view, const camera_setup& current, double aspect, double fill = 0.85,
                             const stage_area& area = {}, const focus_names& focus = {});
 
+// A scene's own camera kept clear of the panels at any window and interface size: `current` as it
+// is when the shapes it shows whole in `shown` (the part of its picture that shows: each shape's
+// screen box within it, so not a ground running off the window's edges) lie within `fill` of
+// `area` (the part no panel covers), else moved back along its view (the same target and
+// direction) to the nearest distance at which they do.
+camera_setup backed_off_to_fit(const scene_view& view, const camera_setup& current, double aspect, double fill,
+                               const stage_area& area = {}, const stage_area& shown = {},
+                               const focus_names& focus = {});
+
 // The screen box within `fill` of `area` (every corner at most fill * area.half from its centre).
 bool box_within(const screen_box& box, const stage_area& area, double fill);
 

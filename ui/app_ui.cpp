@@ -61,6 +61,12 @@ void sync_with_simulation(ui_state& state) {
   if (state.selected_node >= static_cast<int>(state.sim->view().nodes.size())) state.selected_node = -1;
 }
 
+void start_camera(ui_state& state, const camera_setup& setup) {
+  if (!state.camera.set || !state.camera.get) return;
+  state.camera.set(setup);
+  state.camera.starting = camera_link::starting_camera{setup, state.camera.get(), {}};
+}
+
 bool open_scene(ui_state& state, const std::string& name_or_file) {
   preset loaded;
   auto error = resolve_scene_argument(name_or_file, loaded);
@@ -71,7 +77,7 @@ bool open_scene(ui_state& state, const std::string& name_or_file) {
   }
   state.selected_node = -1;
   sync_with_simulation(state);
-  if (state.camera.set) state.camera.set(loaded.camera.value_or(state.sim->view().camera));
+  start_camera(state, loaded.camera.value_or(state.sim->view().camera));
   // A preset's or the scene file's camera is the lecturer's choice, kept in presentation mode too.
   state.camera.mode = starting_camera_mode(*state.sim, loaded.camera.has_value());
   state.camera.focus.clear();

@@ -18,6 +18,15 @@ stage_viewport stage_or_window(const stage_viewport& stage, float width, float h
   return {window, window, window};
 }
 
+screen_rect clear_of_panels(const stage_viewport& stage, float share) {
+  const screen_rect& f = stage.free;
+  const screen_rect& c = stage.clip;
+  const float across = share * f.width, down = share * f.height;
+  const float left = f.x > c.x ? across : 0.0f, right = f.right() < c.right() ? across : 0.0f;
+  const float top = f.y > c.y ? down : 0.0f, bottom = f.bottom() < c.bottom() ? down : 0.0f;
+  return {f.x + left, f.y + top, f.width - left - right, f.height - top - bottom};
+}
+
 ndc_point canvas_to_ndc(const stage_viewport& stage, float px, float py) {
   const screen_rect& c = stage.canvas;
   return {2.0 * (px - c.x) / std::max(1.0f, c.width) - 1.0, 1.0 - 2.0 * (py - c.y) / std::max(1.0f, c.height)};

@@ -38,6 +38,11 @@ stage_viewport stage_centred_on(const screen_rect& free, const screen_rect& clip
 // `stage`, or the whole window (width x height) when it is empty (before the first frame).
 stage_viewport stage_or_window(const stage_viewport& stage, float width, float height);
 
+// The free area less `share` of its width (height) along each edge that a panel makes, none along
+// the clip's own edges (where a scene's camera may have put a floor on purpose): where a scene's
+// starting camera keeps the shapes it shows whole (app/gui_app.cpp).
+screen_rect clear_of_panels(const stage_viewport& stage, float share);
+
 // A point of the canvas in normalised device coordinates (-1..1 across the canvas, +y
 // up) and back.
 struct ndc_point {

@@ -55,6 +55,15 @@ struct camera_link {
   std::function<std::optional<glm::dvec3>()> cursor_on_ground;
   // Aims the camera at the scene's bodies, keeping its direction (presentation mode).
   std::function<void()> frame_scene;
+  // The scene's starting camera until anything else moves the camera: the app backs it off
+  // whenever the stage's free area changes, so that no panel covers what it shows
+  // (render::backed_off_to_fit); start_camera sets it.
+  struct starting_camera {
+    camera_setup scene;  // as the scene, its file or a preset placed it
+    camera_setup placed;  // the camera as last set from it
+    screen_rect free;     // the free area it was backed off for (empty: none yet)
+  };
+  std::optional<starting_camera> starting;
 };
 
 // Which panels are open (saved in the settings; hidden and restored by presentation mode).
@@ -220,6 +229,10 @@ void apply_shortcut(ui_state& state, shortcut command);
 // Loads a scene by name or preset file into the simulation; on failure the running
 // scene is untouched and the message names the problem. Returns true on success.
 bool open_scene(ui_state& state, const std::string& name_or_file);
+
+// Puts the camera where a scene starts it (its own, its file's or a preset's) and remembers that
+// camera as the starting one (camera_link::starting).
+void start_camera(ui_state& state, const camera_setup& setup);
 
 // Sets one parameter of the running scene from its text form, "name=value" (as
 // `framelab sim --set`), and restarts the scene as the Parameters panel does. On error

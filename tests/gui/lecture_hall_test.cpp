@@ -131,6 +131,34 @@ TEST_F(lecture_hall_test, presentation_keeps_a_driving_tank_on_stage) {
   EXPECT_GT(hull_in_middle, hull_later * 9 / 10) << "the tank is at the window's edge";
 }
 
+// A scene's own camera is backed off until no panel covers a shape it shows whole: a world file
+// whose camera puts a magenta post at the window's left, under the panel column of 1280x720 at
+// 100 % (wider than 200 px), shows the whole post right of the column. Without the back-off the
+// panel covers all of it.
+TEST(lecture_hall, a_scene_camera_backs_off_until_no_panel_covers_a_body) {
+  const fs::path dir = fs::temp_directory_path() / ("framelab_camera_clear_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path world = dir / "post.json";
+  std::ofstream(world) << R"({ "title": "A post at the edge",
+    "camera": { "target": [0, 0, 0], "distance": 5, "yaw_deg": 0, "pitch_deg": 0 },
+    "frames": [ { "name": "stand", "shapes": [
+      { "name": "post", "shape": "box", "size": [0.3, 1, 0.3], "offset": [-2.5, 0, 0], "color": [1, 0, 1] },
+      { "name": "block", "shape": "box", "size": [0.5, 0.5, 0.5], "color": [0.2, 0.8, 0.2] } ] } ] })";
+  const fs::path png = dir / "post.png";
+  int exit_code = -1;
+  const std::string output = run(std::string(FRAMELAB_EXE) + " shot --scene " + world.string() +
+                                     " --frames 4 --size 1280x720 --out " + png.string(),
+                                 exit_code);
+  ASSERT_EQ(exit_code, 0) << output;
+  const picture shot(png.string());
+  ASSERT_TRUE(shot.loaded()) << output;
+  const auto magenta = [](int r, int g, int b) { return r > 70 && b > 70 && g < r / 3 && g < b / 3; };
+  const int column = 200;
+  EXPECT_EQ(shot.count(magenta, 0, 0, column, shot.height), 0) << "the post is under the panel column: " << dir;
+  EXPECT_GT(shot.count(magenta, column, 0, shot.width, shot.height), 2000) << "no whole post beside it: " << dir;
+  if (!HasFailure()) fs::remove_all(dir);
+}
+
 // A window shrunk to 1x1 for a moment (dragged small, a tiling window manager) gets its panels
 // back when it grows again: the side column is the same picture as before, pixel for pixel
 // but a few (ImGui clamps a window of a 1x1 plan to its smallest size; the layout had taken

@@ -88,5 +88,80 @@ TEST(camera_framing, a_scene_without_bodies_keeps_the_camera) {
   EXPECT_DOUBLE_EQ(framing_camera(empty, start, 1.5).distance, start.distance);
 }
 
+// A scene's own camera kept clear of the panels: where the bodies already lie within `fill` of
+// the free area it is left exactly as it is; else only its distance grows, to where the
+// bodies (measured independently, drawn_screen_box) reach `fill` of the area and no further.
+TEST(camera_framing, a_camera_backs_off_only_as_far_as_the_bodies_need) {
+  std::mt19937 rng(23);
+  const stage_area right_of_panels{{0.2, -0.1}, {0.6, 0.8}};  // a panel column left, a bar above
+  const double fill = 0.95;
+  int backed_off = 0, kept = 0;
+  for (const double aspect : {16.0 / 9.0, 1.0}) {
+    for (int trial = 0; trial < 30; ++trial) {
+      scene_view view = random_scene(rng, 1 + trial % 5);
+      // odd trials all boxes, whose drawn corners are exact: the frame's tightness is measured on those
+      const bool boxes = trial % 2 == 1;
+      if (boxes)
+        for (view_node& node : view.nodes) node.shape = shape_kind::box;
+      // every shape whole in the picture (framed to 98 % of it), then farther by up to 2x
+      camera_setup start = framing_camera(view, {{0.0, 0.0, 0.0}, 10.0, 12.0 * trial, 10.0 + trial}, aspect, 0.98);
+      start.distance *= 1.0 + trial / 30.0;
+      const camera_setup fitted = backed_off_to_fit(view, start, aspect, fill, right_of_panels);
+      EXPECT_EQ(fitted.target, start.target);
+      EXPECT_EQ(fitted.yaw_deg, start.yaw_deg);
+      EXPECT_EQ(fitted.pitch_deg, start.pitch_deg);
+      const auto reach_in_area = [&](const camera_setup& camera) {
+        const auto box = drawn_screen_box(view, camera, aspect);
+        if (!box) return std::numeric_limits<double>::infinity();
+        const glm::dvec2 low = (box->low - right_of_panels.centre) / right_of_panels.half;
+        const glm::dvec2 high = (box->high - right_of_panels.centre) / right_of_panels.half;
+        return std::max({-low.x, -low.y, high.x, high.y});
+      };
+      const double before = reach_in_area(start);
+      if (before <= fill) {
+        EXPECT_EQ(fitted.distance, start.distance) << "trial " << trial;
+        ++kept;
+        continue;
+      }
+      ++backed_off;
+      EXPECT_GT(fitted.distance, start.distance);
+      EXPECT_LE(reach_in_area(fitted), fill + 1e-6) << "aspect " << aspect << " trial " << trial;
+      if (boxes) EXPECT_GT(reach_in_area(fitted), fill - 1e-3) << "aspect " << aspect << " trial " << trial;
+    }
+  }
+  EXPECT_GT(backed_off, 10);  // both cases were met
+  EXPECT_GT(kept, 5);
+}
+
+// A ground that runs off the picture's edges is scenery: the camera backs off for the body near
+// the panels, not until the whole ground shows.
+TEST(camera_framing, a_ground_running_off_the_picture_does_not_push_the_camera_back) {
+  scene_view view;
+  view_node ground;
+  ground.shape = shape_kind::box;
+  ground.size = {400.0, 0.1, 400.0};
+  view.nodes.push_back(ground);
+  view_node body;
+  body.shape = shape_kind::box;
+  body.size = {1.0, 1.0, 1.0};
+  body.world.translation = {-3.5, 0.5, 0.0};  // toward the picture's left edge, under a panel column
+  view.nodes.push_back(body);
+  const camera_setup start{{0.0, 0.5, 0.0}, 10.0, 0.0, 15.0};
+  const double aspect = 16.0 / 9.0;
+  const stage_area right_of_panels{{0.3, 0.0}, {0.7, 1.0}};
+  const auto body_box = [&](const camera_setup& camera) {
+    scene_view only_body;
+    only_body.nodes.push_back(body);
+    return drawn_screen_box(only_body, camera, aspect);
+  };
+  ASSERT_TRUE(body_box(start));
+  ASSERT_LT(body_box(start)->low.x, right_of_panels.centre.x - 0.95 * right_of_panels.half.x);  // under the panels
+  const camera_setup fitted = backed_off_to_fit(view, start, aspect, 0.95, right_of_panels);
+  ASSERT_TRUE(body_box(fitted));
+  EXPECT_GE(body_box(fitted)->low.x, right_of_panels.centre.x - 0.95 * right_of_panels.half.x - 1e-6);
+  EXPECT_LT(fitted.distance, 2.0 * start.distance);  // the ground still runs off the picture
+  EXPECT_GT(widest(view, fitted, aspect), 1.0);
+}
+
 }  // namespace
 }  // namespace framelab::render

@@ -38,5 +38,19 @@ TEST(stage_area, the_picture_is_centred_on_the_free_area_and_covers_the_clip) {
   EXPECT_EQ(centred.canvas, window) << "a free area centred in the window: the picture is the window";
 }
 
+// A margin along the panels' edges only: a free area touching the window's left and bottom edges
+// keeps them, and loses `share` of its size along the right and top, where panels are.
+TEST(stage_area, the_margin_from_the_panels_leaves_the_window_edges_alone) {
+  const screen_rect window{0.0f, 0.0f, 1280.0f, 720.0f};
+  const stage_viewport s = stage_centred_on({0.0f, 120.0f, 900.0f, 600.0f}, window);
+  const screen_rect clear = clear_of_panels(s, 0.05f);
+  EXPECT_FLOAT_EQ(clear.x, 0.0f);
+  EXPECT_FLOAT_EQ(clear.bottom(), 720.0f);
+  EXPECT_FLOAT_EQ(clear.right(), 900.0f - 45.0f);
+  EXPECT_FLOAT_EQ(clear.y, 120.0f + 30.0f);
+  const stage_viewport whole = stage_centred_on(window, window);
+  EXPECT_EQ(clear_of_panels(whole, 0.05f), window) << "no panel: the whole window";
+}
+
 }  // namespace
 }  // namespace framelab::ui
