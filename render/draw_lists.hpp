@@ -111,7 +111,11 @@ struct draw_lists {
   // (the first batch.size() of them), and how many were left out.
   std::vector<packed_sphere> batch_visible;
   std::size_t batch_hidden = 0;
-  sphere_occlusion occlusion;  // its depth buffer (scratch)
+  // Its depth buffer (scratch), on one thread: the culling runs only where the GL rasterizes on
+  // the CPU (render/software_rasterizer.hpp), whose own threads take the other cores. On two it
+  // took 3.4 against 4.3 ms a frame of 100,000 balls but ~1.7 ms more CPU, and the frames were no
+  // faster (docs/performance.md, 2026-11-27).
+  sphere_occlusion occlusion{1, 8192};
 
   void clear();
   // The instances of the lists (a batch's points not counted).
