@@ -62,7 +62,9 @@ render::stage_area canvas_area(const ui::stage_viewport& stage, const ui::screen
 }
 
 // The stage's free area: where the bodies are framed.
-render::stage_area framing_area(const ui::stage_viewport& stage) { return canvas_area(stage, stage.free); }
+render::stage_area framing_area(const ui::stage_viewport& stage) {
+  return canvas_area(stage, stage.free);
+}
 
 // [SECTION] Labels: where a world point lands on the screen, for the labels in the 3D view.
 ui::screen_projection screen_projection_of(const render::orbit_camera& camera, const ui::stage_viewport& stage) {

@@ -216,10 +216,12 @@ namespace {
 template <class Add>
 void for_each_shape(const scene_view& view, const focus_names& focus, Add&& add) {
   const std::vector<char> framed = framed_nodes(view, focus);
+  drawn_shapes one;  // reused: its lists keep their room
   for (std::size_t i = 0; i < view.nodes.size(); ++i) {
     const view_node& node = view.nodes[i];
     if (node.shape == shape_kind::none || framed[i] == 0) continue;
-    drawn_shapes one;
+    one.points.clear();
+    one.spheres.clear();
     if (node.shape == shape_kind::sphere) {
       const double radius = bounding_radius(node);
       if (finite(node.world.translation) && std::isfinite(radius))
@@ -232,7 +234,9 @@ void for_each_shape(const scene_view& view, const focus_names& focus, Add&& add)
   for (const auto& v : view.vectors) {
     const glm::dvec3 tip = v.origin + v.value * v.scale;
     if (!v.visible || !finite(v.origin) || !finite(tip)) continue;
-    add(drawn_shapes{{v.origin, tip}, {}});
+    one.points.assign({v.origin, tip});
+    one.spheres.clear();
+    add(one);
   }
 }
 
@@ -322,7 +326,8 @@ camera_setup framing_camera(const scene_view& view, const camera_setup& current,
     shift += distance * centre * metres_per_ndc;
     distance *= std::clamp(std::max(half.x, half.y) / fill, 0.5, 2.0);
   }
-  const std::optional<double> far = nearest_distance_within(shapes, shift, 0.25 * distance, distance, aspect, fill, area);
+  const std::optional<double> far =
+      nearest_distance_within(shapes, shift, 0.25 * distance, distance, aspect, fill, area);
   if (!far) return loose;
   orbit_camera camera;
   camera.set(loose);
@@ -340,8 +345,8 @@ camera_setup backed_off_to_fit(const scene_view& view, const camera_setup& curre
   const drawn_shapes whole = shapes_shown_whole(view, current, aspect, shown, focus);
   const std::optional<screen_box> box = screen_bounds(whole, current, aspect);
   if (whole.empty() || !box || box_within(*box, area, fill)) return current;
-  const std::optional<double> distance = nearest_distance_within(relative_to(whole, current), glm::dvec2(0.0),
-                                                                 current.distance, current.distance, aspect, fill, area);
+  const std::optional<double> distance = nearest_distance_within(
+      relative_to(whole, current), glm::dvec2(0.0), current.distance, current.distance, aspect, fill, area);
   if (!distance) return current;
   camera_setup backed_off = current;
   backed_off.distance = *distance;

@@ -59,7 +59,7 @@ struct camera_link {
   // whenever the stage's free area changes, so that no panel covers what it shows
   // (render::backed_off_to_fit); start_camera sets it.
   struct starting_camera {
-    camera_setup scene;  // as the scene, its file or a preset placed it
+    camera_setup scene;   // as the scene, its file or a preset placed it
     camera_setup placed;  // the camera as last set from it
     screen_rect free;     // the free area it was backed off for (empty: none yet)
   };
