@@ -266,6 +266,9 @@ cli_request parse_command_line(int argc, const char* const* argv, std::ostream& 
                  "Advance the simulation by the real time each frame takes, within the interactive window's "
                  "frame budget, instead of 1/60 s a frame: how fast the window runs for a lecturer (the picture "
                  "then depends on the machine's speed)");
+  shot->add_flag("--present", request.shot.present,
+                 "Take the picture in presentation mode, as the class sees it (the stage, its readouts and the "
+                 "transport bar; no panels)");
   std::string record_size_text;
   auto* record = app.add_subcommand(
       "record", "Run the real window offscreen for --seconds and encode every frame: .mp4 (H.264), .gif, .webm (VP8) or DIR/ (PNGs)");
@@ -306,6 +309,15 @@ cli_request parse_command_line(int argc, const char* const* argv, std::ostream& 
     bench_line.collect(request.bench);
   }
   const bool gui = request.kind == command_kind::gui;
+  // The window's own options before a subcommand's name would be ignored: said, not ignored.
+  for (const CLI::Option* option : app.get_options()) {
+    if (gui || option->count() == 0 || option->get_name() == "--help" || option->get_name() == "--version") continue;
+    err << "framelab: error: " << option->get_name() << ": an option of the window itself; a subcommand takes its "
+        << "own after its name (framelab " << app.get_subcommands().front()->get_name() << " --help)\n";
+    request.kind = command_kind::exit;
+    request.exit_code = usage_error;
+    return request;
+  }
   const std::string& given_size = gui ? gui_size_text : request.kind == command_kind::record ? record_size_text : size_text;
   if (const std::string error = validate(request, given_size); !error.empty()) {
     err << "framelab: error: " << one_line(error) << "\n";

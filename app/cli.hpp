@@ -57,6 +57,7 @@ struct shot_options {
   std::string out;
   bool draw_hidden = false;  // --draw-hidden: no culling of a large ball batch (render/sphere_occlusion.hpp)
   bool real_time = false;    // --real-time: the frames follow the clock, as the interactive window's do
+  bool present = false;      // --present: in presentation mode, as the class sees it
 };
 
 // `record`: runs the window offscreen for seconds * fps frames, each advancing the

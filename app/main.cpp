@@ -70,6 +70,7 @@ int main(int argc, char** argv) {
       run.ui_scale_percent = request.shot.ui_scale_percent;
       if (request.shot.draw_hidden) run.occlusion_culling = false;
       run.real_time = request.shot.real_time;
+      run.present = request.shot.present;
       return run_gui(run, std::cout, std::cerr);
     }
     case command_kind::record: {

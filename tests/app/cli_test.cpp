@@ -80,6 +80,8 @@ TEST(cli, shot_takes_size_frames_and_out) {
   EXPECT_TRUE(parse({"shot", "--scene", "collisions", "--out", "x.png", "--draw-hidden"}).request.shot.draw_hidden);
   EXPECT_FALSE(p.request.shot.real_time);  // 1/60 s a frame, whatever the machine's speed
   EXPECT_TRUE(parse({"shot", "--scene", "collisions", "--out", "x.png", "--real-time"}).request.shot.real_time);
+  EXPECT_FALSE(p.request.shot.present);  // the window with its panels
+  EXPECT_TRUE(parse({"shot", "--scene", "collisions", "--out", "x.png", "--present"}).request.shot.present);
 }
 
 TEST(cli, record_takes_seconds_fps_size_and_out) {
@@ -184,6 +186,10 @@ TEST(cli, bad_arguments_exit_two_with_one_line_naming_them) {
       {{"shot", "--scene", "tank-turret", "--out", "x.png", "--frames", "0"}, "--frames"},
       {{"shot", "--scene", "tank-turret"}, "--out"},
       {{"sim", "shot"}, "--scene"},
+      // the window's own options before a subcommand: said, not ignored
+      {{"--present", "shot", "--scene", "tank-turret", "--out", "x.png"}, "--present"},
+      {{"--size", "800x600", "shot", "--scene", "tank-turret", "--out", "x.png"}, "--size"},
+      {{"--scene", "carousel", "sim", "--scene", "tank-turret"}, "--scene"},
   };
   expect_each_exits_two_naming(cases);
 }

@@ -38,6 +38,23 @@ TEST_P(shot_test, writes_a_non_blank_png_with_panels) {
   std::filesystem::remove_all(dir);
 }
 
+// `shot --present`: the picture as the class sees it, without the menu bar and the panels (a
+// plain shot has them: expect_framelab_picture above).
+TEST(shot_present_test, takes_the_picture_in_presentation_mode) {
+  const auto dir = std::filesystem::temp_directory_path() / ("framelab_shot_present_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto png = dir / "present.png";
+  int exit_code = -1;
+  const std::string output = run(std::string(FRAMELAB_EXE) + " shot --present --scene carousel --frames 10 --size " +
+                                     std::to_string(width) + "x" + std::to_string(height) + " --out " + png.string(),
+                                 exit_code);
+  ASSERT_EQ(exit_code, 0) << output;
+  const framelab::gui_test::png_picture picture(png.string());
+  ASSERT_TRUE(picture.loaded()) << output;
+  EXPECT_LT(picture.menu_bar_pixels(), picture.width / 10) << "the menu bar shows: " << png;
+  if (!HasFailure()) std::filesystem::remove_all(dir);
+}
+
 // Poinsot's construction (free-body and tennis-racket with poinsot=true), at 1280x720 after
 // 4 s, paused and shot twice: as it is, and with the trails hidden (a script's `hide trails`;
 // the camera stays). The pixels the trails changed show the polhode (magenta, violet where the
