@@ -19,14 +19,16 @@ bool usable(double x, bool log_scale) {
   return std::isfinite(x) && (!log_scale || x > 0.0);
 }
 
-std::string format_tick(double value, double step) {
-  char text[32];
+// A linear axis's tick: `digits` significant digits for values of 10^5 and more or under 10^-3,
+// else the decimals a step needs (at most 12).
+std::string format_tick(double value, double step, int digits = 2) {
+  char text[40];
   if (std::abs(value) < 1e-12 * std::max(1.0, step)) value = 0.0;
   if ((std::abs(value) >= 1e5 || (std::abs(value) < 1e-3 && value != 0.0))) {
-    std::snprintf(text, sizeof text, "%.2g", value);
+    std::snprintf(text, sizeof text, "%.*g", digits, value);
   } else {
-    const int decimals = step >= 1.0 ? 0 : static_cast<int>(std::ceil(-std::log10(step)));
-    std::snprintf(text, sizeof text, "%.*f", std::min(decimals, 6), value);
+    const int decimals = step >= 1.0 ? 0 : static_cast<int>(std::ceil(-std::log10(step) - 1e-9));
+    std::snprintf(text, sizeof text, "%.*f", std::clamp(decimals, 0, 12), value);
   }
   return text;
 }
@@ -62,6 +64,16 @@ std::vector<std::string> log_tick_labels(const std::vector<double>& exponents) {
   return labels;
 }
 
+std::vector<std::string> linear_tick_labels(const std::vector<double>& ticks, double step) {
+  std::vector<std::string> labels;
+  for (int digits = 2; digits <= 15; ++digits) {
+    labels.clear();
+    for (const double t : ticks) labels.push_back(format_tick(t, step, digits));
+    if (std::adjacent_find(labels.begin(), labels.end()) == labels.end()) break;
+  }
+  return labels;
+}
+
 ImU32 series_color(std::size_t i) {
   static const ImU32 palette[] = {IM_COL32(86, 180, 233, 255), IM_COL32(230, 159, 0, 255),
                                   IM_COL32(0, 158, 115, 255),  IM_COL32(240, 228, 66, 255),
@@ -83,8 +95,13 @@ plot_range data_range(std::span<const plot_series> series, bool along_x, bool lo
     }
   }
   if (!(lo <= hi)) return {0.0, 1.0};
-  if (hi - lo < 1e-12 * std::max(1.0, std::abs(hi))) {
-    const double pad = std::max(1e-9, 0.5 * std::abs(hi));
+  const double size = std::max(std::abs(lo), std::abs(hi));
+  if (!along_x && !log_y && hi - lo < flat_share * size) {
+    const double middle = 0.5 * (lo + hi), half = 0.5 * flat_share * size;
+    return {middle - half, middle + half};
+  }
+  if (hi - lo < 1e-12 * std::max(1.0, size)) {
+    const double pad = size > 0.0 ? 0.5 * size : 1.0;
     return {lo - pad, hi + pad};
   }
   if (!along_x) {
@@ -140,9 +157,7 @@ std::vector<double> spaced_x_ticks(const plot_range& xr, bool log_x, float pixel
   for (int target = std::max(2, static_cast<int>(pixels / (font * 5.0f))); target >= 1; target = target * 2 / 3) {
     ticks = nice_ticks(xr.min, xr.max, target);
     const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : 1.0;
-    labels.clear();
-    if (log_x) labels = log_tick_labels(ticks);
-    for (std::size_t i = 0; !log_x && i < ticks.size(); ++i) labels.push_back(format_tick(ticks[i], step));
+    labels = log_x ? log_tick_labels(ticks) : linear_tick_labels(ticks, step);
     float widest = 0.0f;
     for (const auto& label : labels) widest = std::max(widest, ImGui::CalcTextSize(label.c_str()).x);
     const float spacing = ticks.size() > 1 ? pixels * static_cast<float>(step / (xr.max - xr.min)) : pixels;
@@ -201,9 +216,8 @@ void line_plot(const char* id, std::span<const plot_series> series, const plot_o
   const auto yticks =
       nice_ticks(yr.min, yr.max, std::max(2, static_cast<int>((data_bottom - data_top) / (font * 2.5f))));
   const double ystep = yticks.size() > 1 ? yticks[1] - yticks[0] : 1.0;
-  std::vector<std::string> ylabels;
-  if (options.log_y) ylabels = log_tick_labels(yticks);
-  for (std::size_t i = 0; !options.log_y && i < yticks.size(); ++i) ylabels.push_back(format_tick(yticks[i], ystep));
+  const std::vector<std::string> ylabels =
+      options.log_y ? log_tick_labels(yticks) : linear_tick_labels(yticks, ystep);
   float y_label_width = 0.0f;
   for (const auto& label : ylabels) y_label_width = std::max(y_label_width, ImGui::CalcTextSize(label.c_str()).x);
   // The right margin holds half of the last x label (centred on its tick).

@@ -45,9 +45,17 @@ struct plot_range {
 };
 
 // Data range of the finite values of all series along x (or y), padded so that a
-// constant series still gets a non-empty range; a log axis's range is in decades.
-// Exposed for tests.
+// constant series still gets a non-empty range; a log axis's range is in decades. Along a
+// linear y axis, values that spread over less than flat_share of their size are shown over
+// that share around their middle: a conserved quantity (5 +- 10^-9 of rounding) is drawn as
+// the flat line it is, not magnified into a fall. Exposed for tests.
+inline constexpr double flat_share = 1e-3;
 plot_range data_range(std::span<const plot_series> series, bool along_x, bool log_x, bool log_y = false);
+
+// The labels of a linear axis's ticks `step` apart: the decimals the step needs, or for values
+// of 10^5 and more or under 10^-3 as few significant digits as keep neighbours apart; never
+// two neighbours alike.
+std::vector<std::string> linear_tick_labels(const std::vector<double>& ticks, double step);
 
 // The labels of a log axis's ticks at 10^exponent: whole decades as "0.01", "1000" or
 // "1e-12", others with the fewest significant digits (2 to 6) that keep neighbours apart.

@@ -5,6 +5,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -48,6 +49,48 @@ TEST(line_plot, data_range_skips_non_finite_samples_and_pads_flat_series) {
   const plot_range fr = data_range(flat_series, false, false);
   EXPECT_LT(fr.min, 4.0);
   EXPECT_GT(fr.max, 4.0);
+}
+
+// A conserved quantity that wobbles by its rounding (5 +- 10^-9) is drawn flat: over flat_share
+// of its size around its middle, not magnified into a fall; one that moves by 1 % gets its own
+// range; an all-zero series a range of +-1.
+TEST(line_plot, a_conserved_quantity_is_drawn_flat_not_magnified) {
+  std::vector<double> t, conserved, moving;
+  for (int i = 0; i < 200; ++i) {
+    t.push_back(0.01 * i);
+    conserved.push_back(5.0 + 1e-9 * std::sin(0.1 * i));
+    moving.push_back(5.0 * (1.0 + 0.01 * std::sin(0.1 * i)));
+  }
+  const std::vector<plot_series> flat{{"L", t, conserved, 0}};
+  const plot_range r = data_range(flat, false, false);
+  EXPECT_NEAR(r.max - r.min, flat_share * 5.0, 1e-12);
+  EXPECT_NEAR(0.5 * (r.min + r.max), 5.0, 1e-9);
+  // On the plot's height the wobble is under a millionth of it.
+  EXPECT_LT(2e-9 / (r.max - r.min), 1e-6);
+  const std::vector<plot_series> moves{{"x", t, moving, 0}};
+  const plot_range m = data_range(moves, false, false);
+  const auto [low, high] = std::minmax_element(moving.begin(), moving.end());
+  EXPECT_NEAR(m.max - m.min, 1.1 * (*high - *low), 1e-12);  // the data, padded 5 % each side
+  const std::vector<double> zeros(t.size(), 0.0);
+  const std::vector<plot_series> zero{{"z", t, zeros, 0}};
+  const plot_range z = data_range(zero, false, false);
+  EXPECT_EQ(z.min, -1.0);
+  EXPECT_EQ(z.max, 1.0);
+}
+
+// Linear ticks are labelled apart and each label reads its tick to within half a step, at any
+// size: a conserved quantity's narrow range near 5, large values 10 apart, tiny ones.
+TEST(line_plot, linear_tick_labels_never_repeat_and_read_their_ticks) {
+  for (const auto& [lo, hi] : std::vector<std::pair<double, double>>{
+           {4.9975, 5.0025}, {100000.0, 100010.0}, {1e-7, 1.2e-7}, {-3.0, 12.0}, {123456789.0, 123456999.0}}) {
+    const std::vector<double> ticks = nice_ticks(lo, hi, 5);
+    ASSERT_GE(ticks.size(), 2u);
+    const double step = ticks[1] - ticks[0];
+    const std::vector<std::string> labels = linear_tick_labels(ticks, step);
+    ASSERT_EQ(labels.size(), ticks.size());
+    for (std::size_t i = 1; i < labels.size(); ++i) EXPECT_NE(labels[i - 1], labels[i]) << lo << " .. " << hi;
+    for (std::size_t i = 0; i < labels.size(); ++i) EXPECT_NEAR(std::stod(labels[i]), ticks[i], 0.5 * step) << labels[i];
+  }
 }
 
 // The sample the hover readout names is the nearest one along the axis as drawn: by
