@@ -1,6 +1,6 @@
 #pragma once
 // Text labels in the 3D view (arrow values, scene notes) placed so that none covers
-// another and none covers an arrow. An arrow's label wants to sit just beside its head,
+// another and none covers an arrow or a spring. An arrow's label wants to sit just beside its head,
 // on the side the arrow points to on screen (so it never hides the head it names); a scene
 // note's label wants to sit up and to the right of its point. A label that would overlap
 // a label already placed, or any labelled arrow, moves up or down by rows (its own height,
@@ -33,6 +33,12 @@ struct label_area {
   // The small bodies on screen: a label keeps off them like a keep-out, but a leader line
   // may cross them (a leader across a body beats a label far away).
   std::vector<rect> bodies;
+  // Lines drawn on the stage that are part of the physics (a spring's coil), as screen
+  // segments: a label keeps off them as off an arrow.
+  struct segment {
+    ImVec2 from, to;
+  };
+  std::vector<segment> lines;
 };
 
 // Where a label wants its top-left corner: for an arrow, beside the head on the side it
@@ -43,8 +49,9 @@ ImVec2 preferred_corner(const label_box& label, float gap);
 // The top-left corner of each label, in the input order: no two rectangles overlap
 // (touching edges allowed); when a free row exists within max_label_steps steps, no
 // rectangle (grown by gap / 2) crosses an arrow (the segment tail -> anchor of a label
-// with a tail), a keep-out rectangle or the leader line of a label placed before it, and
-// its own leader line (anchor -> leader_end) crosses no placed label and no keep-out;
+// with a tail), one of the area's lines, a keep-out rectangle or the leader line of a
+// label placed before it, and its own leader line (anchor -> leader_end) crosses no placed
+// label and no keep-out;
 // every label inside the area when it fits; a label with no conflict stays at its
 // preferred corner (moved inside the area).
 std::vector<ImVec2> place_labels(const std::vector<label_box>& labels, float gap, const label_area& area = {});

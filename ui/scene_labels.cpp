@@ -4,6 +4,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -95,6 +96,21 @@ void keep_off_small_bodies(const scene_view& view, const screen_projection& to_s
   }
 }
 
+// The screen segments of the curves that are part of the physics (the trails drawn evenly,
+// not fading: a spring's coil, a Poinsot view's polhode loops), for the labels to keep off.
+// Motion trails fade and are not kept off: a label may sit on the path a body has left.
+void keep_off_fixed_curves(const scene_view& view, const screen_projection& to_screen, label_area& area) {
+  for (const trail& t : view.trails) {
+    if (!t.visible || t.fade) continue;
+    std::optional<ImVec2> previous;
+    for (const glm::dvec3& point : t.points) {
+      const std::optional<ImVec2> p = to_screen(point);
+      if (p && previous) area.lines.push_back({*previous, *p});
+      previous = p;
+    }
+  }
+}
+
 // The backing's margin left and right of the text.
 float label_padding(float font_size) {
   return 0.15f * font_size;
@@ -171,6 +187,7 @@ std::vector<placed_label> layout_scene_labels(const scene_view& view, const scre
   const float gap = 0.35f * size;
   label_area kept = area;
   keep_off_small_bodies(view, to_screen, kept);
+  keep_off_fixed_curves(view, to_screen, kept);
   const std::vector<ImVec2> corners = place_labels(boxes, gap, kept);
   std::vector<placed_label> placed;
   for (std::size_t i = 0; i < labels.size(); ++i) {

@@ -8,6 +8,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <cmath>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -196,6 +197,65 @@ TEST_F(stage_labels, a_label_keeps_off_a_few_balls_but_not_a_crowd) {
     const ImVec2 wanted = ui::preferred_corner({*to_screen(glm::dvec3(0.0)), crowd[0].size}, gap);
     EXPECT_NEAR(crowd[0].corner.x, wanted.x, 0.5f);
     EXPECT_NEAR(crowd[0].corner.y, wanted.y, 0.5f);
+  }
+}
+
+// Some point of the segment, sampled every 1/200 of it, inside the label's box.
+bool covers(const ui::placed_label& l, ImVec2 from, ImVec2 to) {
+  for (int k = 0; k <= 200; ++k) {
+    const float t = static_cast<float>(k) / 200.0f;
+    const ImVec2 p(from.x + t * (to.x - from.x), from.y + t * (to.y - from.y));
+    if (p.x >= l.corner.x && p.x <= l.corner.x + l.size.x && p.y >= l.corner.y && p.y <= l.corner.y + l.size.y)
+      return true;
+  }
+  return false;
+}
+
+// A velocity arrow's label keeps off a spring's coil (a trail drawn evenly: part of the
+// physics), whether the spring runs across the label's place or up through it, and is moved
+// with a leader line; a motion trail (fading) on the same points does not move it.
+TEST_F(stage_labels, a_label_keeps_off_a_spring_but_not_a_motion_trail) {
+  use({{1280, 720}, 100});
+  ImFont* font = ImGui::GetIO().Fonts->Fonts[0];  // the interface font (no frame has begun)
+  const ui::screen_projection to_screen = [](const glm::dvec3& p) -> std::optional<ImVec2> {
+    return ImVec2(640.0f + 100.0f * static_cast<float>(p.x), 360.0f - 100.0f * static_cast<float>(p.y));
+  };
+  // A coil of 12 turns, 0.06 m across its axis, from a to b (the world files' springs).
+  const auto coil = [](const glm::dvec3& a, const glm::dvec3& b) {
+    const glm::dvec3 axis = b - a;
+    const glm::dvec3 across = glm::normalize(glm::dvec3(-axis.y, axis.x, 0.0));
+    std::vector<glm::dvec3> points;
+    for (int k = 0; k <= 12 * 16; ++k) {
+      const double t = k / (12.0 * 16.0);
+      points.push_back(a + t * axis + 0.06 * std::sin(2.0 * 3.14159265358979 * 12.0 * t) * across);
+    }
+    return points;
+  };
+  // The arrow points right from the origin; its label wants the place just right of its head.
+  for (const bool across : {true, false}) {
+    SCOPED_TRACE(across ? "a spring across the label's place" : "a spring up through it");
+    const std::vector<glm::dvec3> spring =
+        across ? coil({-1.0, 0.05, 0.0}, {4.0, 0.05, 0.0}) : coil({0.9, -2.0, 0.0}, {0.9, 2.0, 0.0});
+    for (const bool fades : {false, true}) {
+      scene_view view;
+      view.vectors.push_back({"cart velocity", "m/s", {0.0, 0.0, 0.0}, {0.5, 0.0, 0.0}, 1.0,
+                              {0.4f, 0.7f, 1.0f, 1.0f}, true, "velocity"});
+      view.trails.push_back({"spring", spring, {0.95f, 0.85f, 0.35f, 1.0f}, true, fades});
+      ui::label_area area;
+      area.size = ImVec2(1280.0f, 720.0f);
+      const auto placed = ui::layout_scene_labels(view, to_screen, font, area);
+      ASSERT_EQ(placed.size(), 1u);
+      bool on_spring = false;
+      for (std::size_t k = 1; k < spring.size(); ++k)
+        on_spring = on_spring || covers(placed[0], *to_screen(spring[k - 1]), *to_screen(spring[k]));
+      if (fades) {
+        EXPECT_TRUE(on_spring) << "the case must put the label on the curve";
+        EXPECT_FALSE(placed[0].leader);
+      } else {
+        EXPECT_FALSE(on_spring) << "label at " << placed[0].corner.x << ", " << placed[0].corner.y;
+        EXPECT_TRUE(placed[0].leader);
+      }
+    }
   }
 }
 
