@@ -28,7 +28,8 @@ const int carousel_registered = register_scene<carousel>(
      "at constant speed. The 'path error' channel is the distance from that line. Select the puck in the scene "
      "tree to kick it (an impulse) or to set its position and velocity on the platform or in the world. The "
      "motion is the scene file assets/builtin/carousel.json: copy it to make your own.",
-     {"platform_rate", "puck_world_speed", "puck_local_speed", "coriolis"}});
+     {"platform_rate", "puck_world_speed", "puck_local_speed", "coriolis"},
+     "Carousel: a puck on a spinning platform"});
 
 glm::dvec2 plane(const glm::dvec3& v) { return carousel::to_plane(v); }
 

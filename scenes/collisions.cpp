@@ -67,7 +67,8 @@ const int collisions_registered = register_scene<collisions>(
          "(in this fixed box more balls are also more crowded, so it too grows faster than n), the grid's about as n. "
          "Colour shows speed. "
          "With drum_rate the box turns like a drum: its walls push the balls, and energy is no longer conserved.",
-     {"total_energy", "momentum_y", "touching_pairs", "broadphase_ms"}});
+     {"total_energy", "momentum_y", "touching_pairs", "broadphase_ms"},
+     "Collisions: balls in a box"});
 
 // The balls' generator: splitmix64 seeded from the scene's seed parameter.
 splitmix64 scene_random(std::uint64_t seed) {

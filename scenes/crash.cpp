@@ -31,7 +31,8 @@ const int crash_registered = register_scene<crash>(
      "dv1 = -J2^-1 dv, da1 = 2 J2^-1 w2 dv. Then their global velocity is unchanged by the crash and they slide "
      "forward on the bed (near lane) until the front wall of the bed stops them. The box strapped on the middle "
      "crate is that crate's child: it needs no correction of its own. Crates slide along the car's length only.",
-     {"car_speed_1", "crate_speed_1", "car_speed_2", "crate_speed_2"}});
+     {"car_speed_1", "crate_speed_1", "car_speed_2", "crate_speed_2"},
+     "Crash: a car with loose crates hits a wall"});
 
 transform3d pose_at(const glm::dvec3& translation) {
   transform3d p;

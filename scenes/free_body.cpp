@@ -20,7 +20,8 @@ const int free_body_registered = register_scene<free_body>(
      "polhode is the contact point's path on the ellipsoid, the herpolhode its path on the plane. Beside it, L "
      "seen from the body moves on the |L| sphere along the loop of its energy; the red separatrix through the "
      "intermediate axis is where the flips come from.",
-     {"energy", "L_norm", "angle_w_L", "rotation_per_step"}});
+     {"energy", "L_norm", "angle_w_L", "rotation_per_step"},
+     "Free body: torque-free rotation"});
 
 glm::dvec3 to_vec3(const std::vector<double>& v) {
   return {v[0], v[1], v[2]};

@@ -22,7 +22,8 @@ const int gyroscope_registered = register_scene<gyroscope>(
      "the slower the precession (about g l / (I3 omega3)). Switch the gyroscopic term off (the game-engine "
      "shortcut, omega' = I^-1 tau): the wheel still goes round, but some six times too slowly (g l / (I1 omega3)) "
      "and without nodding. Set spin to 0 and it falls like a pendulum.",
-     {"tilt", "precession_rate", "steady_rate_ref", "energy"}});
+     {"tilt", "precession_rate", "steady_rate_ref", "energy"},
+     "Gyroscope: a heavy top on a pivot"});
 
 // The principal z axis (the axle) tilted from +y toward +x by `tilt`:
 //   q0 = Rz(-tilt) Rx(-90 deg)  (Rx(-90 deg) takes z to y; Rz(-tilt) y = (sin tilt, cos tilt, 0))

@@ -21,7 +21,8 @@ const int precession_registered = register_scene<precession>(
      "circle. The ghost is the closed-form solution. Without the gyroscopic term (gyro off) omega stays put and "
      "there is no wobble. Make the cylinder thicker than it is wide (prolate) and the body cone rolls outside the "
      "space cone instead.",
-     {"angle_w_L", "body_rate_ref", "space_rate_ref", "energy"}});
+     {"angle_w_L", "body_rate_ref", "space_rate_ref", "energy"},
+     "Precession: a torque-free coin"});
 
 }  // namespace
 

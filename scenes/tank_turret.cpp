@@ -24,7 +24,8 @@ const int tank_turret_registered = register_scene<tank_turret>(
      "dynamics, or edit them. Fire (F) launches a shell with the muzzle's world velocity plus the muzzle speed: "
      "watch how the tank's motion bends where the shells go. The motion is the scene file "
      "assets/builtin/tank-turret.json: copy it to make your own.",
-     {"muzzle_speed", "muzzle_accel", "muzzle_angular_speed", "shells_in_flight"}});
+     {"muzzle_speed", "muzzle_accel", "muzzle_angular_speed", "shells_in_flight"},
+     "Tank and turret: motions composed"});
 
 template <class Points>
 void push_point(Points& points, const glm::dvec3& p, std::size_t capacity) {

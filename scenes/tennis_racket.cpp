@@ -21,7 +21,8 @@ const int tennis_racket_registered = register_scene<tennis_racket>(
      "see the midpoint copy's Poinsot construction above the row: its energy ellipsoid rolling on the invariable "
      "plane, and L in the body frame running close to the red separatrix of the |L| sphere, from one side of the "
      "intermediate axis to the other at each flip.",
-     {"wby_ref", "wby_midpoint", "wby_explicit_euler", "energy_drift_explicit_euler"}});
+     {"wby_ref", "wby_midpoint", "wby_explicit_euler", "energy_drift_explicit_euler"},
+     "Tennis racket: the Dzhanibekov flip"});
 
 const std::array<const char*, tennis_racket::copy_count> copy_names{"gyro off", "explicit-euler", "magnus", "midpoint"};
 

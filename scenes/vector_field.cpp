@@ -29,7 +29,8 @@ const int vector_field_registered = register_scene<vector_field>(
      "whatever you type. The default, Van der Pol, is at most quadratic in each variable, and a central difference "
      "of a quadratic has no truncation error: its error plot keeps only the round-off side. The preset "
      "damped-pendulum.json (y, -sin(x) - 0.25*y) shows both sides of the V.",
-     {"probe_speed", "divergence", "curl", "fd_vs_ad"}});
+     {"probe_speed", "divergence", "curl", "fd_vs_ad"},
+     "Vector field: its Jacobian by dual numbers"});
 
 constexpr std::size_t tracer_trail_length = 90;
 constexpr std::size_t probe_trail_length = 900;

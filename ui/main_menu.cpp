@@ -181,15 +181,19 @@ void draw_main_menu(ui_state& state) {
     ImGui::EndMenu();
   }
   draw_recording_indicator(state);
-  // Right side: the current scene and the frame time.
-  char status[160];
-  std::snprintf(status, sizeof status, "%s   |   %.2f ms/frame (%.0f fps)", display_name(state.sim->entry().info).c_str(),
-                state.frame_ms, state.frame_ms > 0.0 ? 1000.0 / state.frame_ms : 0.0);
-  // Only where it fits after the menus (a large interface on a small window leaves no room).
-  const float status_x = ImGui::GetWindowWidth() - ImGui::CalcTextSize(status).x - ImGui::GetFontSize();
-  if (status_x > ImGui::GetCursorPosX() + ImGui::GetFontSize()) {
-    ImGui::SameLine(status_x);
-    ImGui::TextUnformatted(status);
+  // Right side: the current scene and the frame time, or the frame time alone, where it fits
+  // after the menus (a large interface on a small window leaves no room for either).
+  char frame_time[64], status[224];
+  std::snprintf(frame_time, sizeof frame_time, "%.2f ms/frame (%.0f fps)", state.frame_ms,
+                state.frame_ms > 0.0 ? 1000.0 / state.frame_ms : 0.0);
+  std::snprintf(status, sizeof status, "%s   |   %s", display_name(state.sim->entry().info).c_str(), frame_time);
+  for (const char* text : {status, frame_time}) {
+    const float x = ImGui::GetWindowWidth() - ImGui::CalcTextSize(text).x - ImGui::GetFontSize();
+    if (x > ImGui::GetCursorPosX() + ImGui::GetFontSize()) {
+      ImGui::SameLine(x);
+      ImGui::TextUnformatted(text);
+      break;
+    }
   }
   ImGui::EndMainMenuBar();
 }

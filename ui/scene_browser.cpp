@@ -32,7 +32,9 @@ void draw_scene_browser(ui_state& state) {
   ImGui::Separator();
   draw_reload_error(state);
   const auto& info = state.sim->entry().info;
-  ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1.0f), "%s", info.name.c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.85f, 0.4f, 1.0f));
+  ImGui::TextWrapped("%s", display_name(info).c_str());  // a scene file's title may be long
+  ImGui::PopStyleColor();
   ImGui::TextWrapped("%s", info.teaching_text.c_str());
   end_panel(state, panel_id::browser);
 }

@@ -12,28 +12,56 @@ namespace framelab::ui {
 
 namespace {
 
+// The least width of the dt field: its value whole within the frame's padding, and its two
+// step buttons.
+float dt_field_width(const char* value) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  return ImGui::CalcTextSize(value).x + 2.0f * style.FramePadding.x +
+         2.0f * (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x);
+}
+
+// The ImGui label of a clock field: beside it, or drawn above it (a field as wide as the panel)
+// and hidden from the field.
+std::string clock_label(const char* label, bool beside) {
+  if (beside) return label;
+  ImGui::TextUnformatted(label);
+  return std::string("##") + label;
+}
+
 // dt, substeps and time scale, on one row where the panel is wide enough (the top margin
-// above the stage holds two rows at 1280x720); edits are validated and applied together.
+// above the stage holds two rows at 1280x720), else a row each, their labels beside the
+// fields or, in a panel too narrow for dt's value and a label, above them; edits are
+// validated and applied together.
 void clock_controls(ui_state& state) {
   clock_settings clock = state.sim->clock();
   double dt_ms = clock.dt * 1000.0;
   bool changed = false;
+  char dt_text[32];
+  std::snprintf(dt_text, sizeof dt_text, "%.4f", dt_ms);
   // Fields 8 font sizes wide, narrower in a narrow panel so that the longest label fits.
-  const float field = field_width_beside("time scale", 8.0f);
+  const float dt_least = dt_field_width(dt_text);
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const bool beside = labelled_width(dt_least, "time scale") <= avail;
+  const float field = beside ? std::max(field_width_beside("time scale", 8.0f), dt_least) : std::max(avail, dt_least);
+  // (A label drawn above is an item of its own: before the field's width is set.)
+  const std::string dt_label = clock_label("dt (ms)", beside);
   ImGui::SetNextItemWidth(field);
-  if (ImGui::InputDouble("dt (ms)", &dt_ms, 1.0, 5.0, "%.4f")) {
+  if (ImGui::InputDouble(dt_label.c_str(), &dt_ms, 1.0, 5.0, "%.4f")) {
     clock.dt = dt_ms / 1000.0;
     changed = true;
   }
+  check_text_fits("dt (ms)", dt_least, ImGui::GetItemRectSize().x);  // the field as drawn, its buttons with it
   tooltip("Fixed simulation time step in milliseconds (0.001 to 500 ms)");
-  same_line_if_fits(labelled_width(field, "substeps"));
+  if (beside) same_line_if_fits(labelled_width(field, "substeps"));
+  const std::string substeps_label = clock_label("substeps", beside);
   ImGui::SetNextItemWidth(field);
-  if (ImGui::SliderInt("substeps", &clock.substeps, 1, 64)) changed = true;
+  if (ImGui::SliderInt(substeps_label.c_str(), &clock.substeps, 1, 64)) changed = true;
   tooltip("Scene steps per fixed step: each takes dt / substeps");
   float scale = static_cast<float>(clock.time_scale);
-  same_line_if_fits(labelled_width(field, "time scale"));
+  if (beside) same_line_if_fits(labelled_width(field, "time scale"));
+  const std::string scale_label = clock_label("time scale", beside);
   ImGui::SetNextItemWidth(field);
-  if (ImGui::SliderFloat("time scale", &scale, 0.01f, 10.0f, "%.2fx", ImGuiSliderFlags_Logarithmic)) {
+  if (ImGui::SliderFloat(scale_label.c_str(), &scale, 0.01f, 10.0f, "%.2fx", ImGuiSliderFlags_Logarithmic)) {
     clock.time_scale = scale;
     changed = true;
   }
