@@ -14,7 +14,7 @@ namespace {
 
 const int gyroscope_registered = register_scene<gyroscope>(
     {"gyroscope", "Spinning bodies", "A heavy spinning top on a pivot: precession and nutation under gravity",
-     "A flywheel spins on an axle whose end rests on a pivot. Gravity pulls the wheel down, but its torque "
+     "A 1 kg flywheel spins on an axle whose end rests on a pivot. Gravity pulls the wheel down, but its torque "
      "tau = r x m g (pink) is horizontal: it changes L (cyan) sideways, dL/dt = tau, so the axle swings around "
      "the post (precession) instead of falling. Let go with no precession (start = released) the axle first dips, "
      "then nods up and down while it goes round (nutation): its tip draws cusps. Start it at the steady rate and "
@@ -103,13 +103,13 @@ void gyroscope::reset(const param_values& values) {
   const glm::dvec3 a = b.body.from_principal(glm::dvec3(0.0, 0.0, 1.0));
   // omega = Omega y + (omega3 - Omega cos(theta)) a, so that omega . a = omega3
   b.body.angular_velocity = precession0_ * glm::dvec3(0.0, 1.0, 0.0) + (spin - precession0_ * std::cos(tilt0)) * a;
-  // tau = r x F with r = l a (centre of mass from the pivot) and F = m g (0, -1, 0), per kg
+  // tau = r x F with r = l a (centre of mass from the pivot) and F = m g (0, -1, 0), m = 1 kg
   const double l = arm_, g = gravity_;
   b.torque = [l, g](const rigid_body_d& body) {
     const glm::dvec3 r = body.from_principal(glm::dvec3(0.0, 0.0, l));
     return glm::cross(r, glm::dvec3(0.0, -g, 0.0));
   };
-  // V = m g y_com (per kg, relative to the pivot)
+  // V = m g y_com (m = 1 kg, relative to the pivot)
   b.potential = [l, g](const rigid_body_d& body) { return g * body.from_principal(glm::dvec3(0.0, 0.0, l)).y; };
   start_body(std::move(b), values);
   azimuth_ = 0.0;
@@ -153,7 +153,7 @@ void gyroscope::reset(const param_values& values) {
   const double tau0 = glm::length(the_body().torque(the_body().body));
   torque_scale_ = tau0 > 0.0 ? 1.2 / tau0 : 1.0;
   torque_index_ = view_.vectors.size();
-  view_.vectors.push_back({"torque", "N m/kg", {}, {}, torque_scale_, rigid_body_colors::torque, true, "torque"});
+  view_.vectors.push_back({"torque", "N m", {}, {}, torque_scale_, rigid_body_colors::torque, true, "torque"});
   tip_trail_ = view_.trails.size();
   view_.trails.push_back({"axle tip (world)", {}, {0.95f, 0.95f, 0.55f, 1.0f}, true});
   view_.labels = {{"", {}, rigid_body_colors::label}};
@@ -201,12 +201,12 @@ std::vector<channel_def> gyroscope::channels() const {
       {"steady_rate_ref", "rad/s", "Steady-precession rate at the initial tilt and spin",
        [this] { return steady_rate_; }},
   };
-  append_state_channels(c, {"Angular momentum about the pivot, world, x (per kg)",
-                            "Angular momentum about the pivot, world, y (per kg; conserved: gravity's torque is "
+  append_state_channels(c, {"Angular momentum about the pivot, world, x",
+                            "Angular momentum about the pivot, world, y (conserved: gravity's torque is "
                             "horizontal)",
-                            "Angular momentum about the pivot, world, z (per kg)"});
+                            "Angular momentum about the pivot, world, z"});
   append_invariant_channels(c, 0, "", "");
-  c.push_back({"energy_ref", "J", "Initial energy (conserved: kinetic + potential, per kg)",
+  c.push_back({"energy_ref", "J", "Initial energy (conserved: kinetic + potential)",
                [this] { return the_body().initial_energy(); }});
   c.push_back({"azimuth", "rad", "Precession angle of the axle about +y, unwrapped", [this] { return azimuth_; }});
   c.push_back({"L_axis", "kg m^2/s", "L along the axle, I3 omega3 (conserved)",

@@ -27,7 +27,8 @@ class gyroscope final : public one_body_scene {
   static constexpr double wheel_thickness = 0.16;  // m
 
   // Per kilogram (the motion does not depend on the mass): I3 = r^2/2,
-  // I1 about the pivot = (3 r^2 + h^2)/12 + l^2.
+  // I1 about the pivot = (3 r^2 + h^2)/12 + l^2. The wheel weighs 1 kg, so the per-kilogram
+  // torque, L and energy are the wheel's own, in N m, kg m^2/s and J.
   static glm::dvec3 inertia_about_pivot(double arm);
   // The slow steady-precession rate for axial spin omega3 at tilt theta from the vertical:
   //   I1 cos(theta) Omega^2 - I3 omega3 Omega + g l = 0  (per kg; theta-equation with theta'' = 0)
