@@ -16,6 +16,7 @@
 #include "ui/scene_panels.hpp"
 #include "ui/split_stage.hpp"
 #include "ui/widgets.hpp"
+#include "ui/world_files.hpp"
 
 namespace framelab::ui {
 
@@ -68,8 +69,9 @@ float rows(float count) {
   return count * ImGui::GetFrameHeightWithSpacing();
 }
 
-// The scene names in the browser, indented under their categories.
-panel_need browser_need() {
+// The scene names in the browser, indented under their categories, and the shipped scene
+// files' titles under theirs.
+panel_need browser_need(ui_state& state) {
   float width = ImGui::CalcTextSize("Moving frames").x;
   float lines = 0.0f;
   std::string category;
@@ -77,6 +79,10 @@ panel_need browser_need() {
     width = std::max(width, ImGui::CalcTextSize(entry.info.name.c_str()).x);
     if (entry.info.category != category) lines += 1.0f;
     category = entry.info.category;
+    lines += 1.0f;
+  }
+  for (const std::string& line : shipped_world_lines(state)) {
+    width = std::max(width, ImGui::CalcTextSize(line.c_str()).x);
     lines += 1.0f;
   }
   const ImVec2 chrome = window_chrome();
@@ -111,7 +117,7 @@ std::vector<std::pair<panel_key, panel_need>> open_panels(ui_state& state) {
     open.push_back(
         {{panel_id::transport}, {panel_place::top, transport_width(state) + chrome.x, chrome.y + rows(3.0f)}});
   }
-  if (state.show_browser) open.push_back({{panel_id::browser}, browser_need()});
+  if (state.show_browser) open.push_back({{panel_id::browser}, browser_need(state)});
   if (state.show_parameters) {
     const float count = static_cast<float>(std::min<std::size_t>(state.sim->parameter_defs().size(), 10));
     open.push_back({{panel_id::parameters},

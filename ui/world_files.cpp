@@ -87,7 +87,7 @@ void draw_reload_error(ui_state& state) {
 
 void draw_shipped_worlds(ui_state& state) {
   if (state.world_files.empty()) return;
-  if (!ImGui::TreeNodeEx("Scene files (assets/worlds)", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (!ImGui::TreeNodeEx(shipped_worlds_heading, ImGuiTreeNodeFlags_DefaultOpen)) return;
   auto& s = state.panel_state<world_files_state>();
   const std::string& running = state.sim->entry().info.name;
   for (const auto& file : state.world_files) {
@@ -99,6 +99,14 @@ void draw_shipped_worlds(ui_state& state) {
     tooltip((info.error.empty() ? info.summary + "\n" + file : info.error).c_str());
   }
   ImGui::TreePop();
+}
+
+std::vector<std::string> shipped_world_lines(ui_state& state) {
+  if (state.world_files.empty()) return {};
+  auto& s = state.panel_state<world_files_state>();
+  std::vector<std::string> lines{shipped_worlds_heading};
+  for (const auto& file : state.world_files) lines.push_back(shipped_info(s, file).title);
+  return lines;
 }
 
 }  // namespace framelab::ui

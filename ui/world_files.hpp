@@ -4,6 +4,7 @@
 // (scenes/world/world_reload.hpp) with its message on the status line and in the Scenes
 // panel.
 #include <string>
+#include <vector>
 
 #include "ui/ui_state.hpp"
 
@@ -21,6 +22,9 @@ void poll_world_file(ui_state& state);
 // The Scenes panel's list of shipped world files (ui_state::world_files): each by its
 // title, its summary as tooltip; picking one opens it.
 void draw_shipped_worlds(ui_state& state);
+// The list's heading and titles, as drawn (for the width the panel needs).
+std::vector<std::string> shipped_world_lines(ui_state& state);
+inline constexpr const char* shipped_worlds_heading = "Scene files (assets/worlds)";
 
 // After File > Save scene wrote the running file: the watcher takes the new stamp as seen.
 void acknowledge_world_save(ui_state& state);

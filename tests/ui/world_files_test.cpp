@@ -5,7 +5,9 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <imgui.h>
@@ -40,20 +42,29 @@ TEST_F(world_files_ui, a_dropped_world_file_opens_and_anything_else_is_refused) 
   EXPECT_EQ(sim_.entry().info.name, asset("epicycles.json"));
 }
 
-TEST_F(world_files_ui, the_scenes_panel_lists_the_shipped_files) {
+// The shipped files are listed under their heading, a row each, and the panel is wide enough for
+// every title whole (it was as wide as the built-in scenes' short names, and the titles were cut).
+TEST_F(world_files_ui, the_scenes_panel_lists_the_shipped_files_whole) {
   load("carousel");
-  frame();
-  frame();
-  const float rows_without = ImGui::FindWindowByName("Scenes")->ContentSize.y;
   state_.world_files = {asset("epicycles.json"), asset("ferris-wheel.json"), asset("foucault-pendulum.json"),
                         asset("stone-drop.json")};
   frame();
   frame();
-  const float rows_with = ImGui::FindWindowByName("Scenes")->ContentSize.y;
-  // A heading and four titles, one row each (rows with spacing and padding: 5 to 8 text lines).
-  const float lines = (rows_with - rows_without) / ImGui::GetTextLineHeightWithSpacing();
-  EXPECT_GE(lines, 5.0f);
-  EXPECT_LE(lines, 8.0f);
+  const ImGuiWindow* scenes = ImGui::FindWindowByName("Scenes");
+  ASSERT_NE(scenes, nullptr);
+  const float room = scenes->ContentRegionRect.GetWidth();
+  std::vector<std::string> lines{ui::shipped_worlds_heading};
+  for (const auto& file : state_.world_files) {
+    world_spec spec;
+    ASSERT_FALSE(load_world(file, spec).has_value()) << file;
+    lines.push_back(spec.title);
+  }
+  EXPECT_EQ(ui::shipped_world_lines(state_), lines);
+  for (const auto& line : lines) {
+    EXPECT_LE(ImGui::GetStyle().IndentSpacing + ImGui::CalcTextSize(line.c_str()).x, room) << line << " is cut";
+  }
+  // Below the built-in scenes (9 and their 4 categories), the heading and a row per file.
+  EXPECT_GE(scenes->ContentSize.y, (9.0f + 4.0f + 5.0f) * ImGui::GetTextLineHeightWithSpacing());
 }
 
 TEST_F(world_files_ui, save_scene_writes_the_running_file_and_refuses_a_builtin) {
