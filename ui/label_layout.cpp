@@ -74,13 +74,11 @@ std::vector<ImVec2> place_labels(const std::vector<label_box>& labels, float gap
   const auto on_an_arrow = [&](ImVec2 p, ImVec2 size) {
     const ImVec2 grown(p.x - margin, p.y - margin);
     const ImVec2 grown_size(size.x + 2.0f * margin, size.y + 2.0f * margin);
+    const auto meets = [&](ImVec2 from, ImVec2 to) { return segment_meets_rectangle(from, to, grown, grown_size); };
     return std::any_of(labels.begin(), labels.end(),
-                       [&](const label_box& arrow) {
-                         return arrow.is_arrow() && segment_meets_rectangle(arrow.tail, arrow.anchor, grown, grown_size);
-                       }) ||
-           std::any_of(area.lines.begin(), area.lines.end(), [&](const label_area::segment& line) {
-             return segment_meets_rectangle(line.from, line.to, grown, grown_size);
-           });
+                       [&](const label_box& arrow) { return arrow.is_arrow() && meets(arrow.tail, arrow.anchor); }) ||
+           std::any_of(area.lines.begin(), area.lines.end(),
+                       [&](const label_area::segment& line) { return meets(line.from, line.to); });
   };
   const auto on_kept_out = [&](ImVec2 p, ImVec2 size) {
     const auto on = [&](const label_area::rect& r) { return rectangles_overlap(p, size, r.corner, r.size); };

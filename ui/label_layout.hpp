@@ -1,9 +1,9 @@
 #pragma once
 // Text labels in the 3D view (arrow values, scene notes) placed so that none covers
-// another and none covers an arrow or a spring. An arrow's label wants to sit just beside its head,
-// on the side the arrow points to on screen (so it never hides the head it names); a scene
-// note's label wants to sit up and to the right of its point. A label that would overlap
-// a label already placed, or any labelled arrow, moves up or down by rows (its own height,
+// another and none covers an arrow or a spring. An arrow's label wants to sit just beside
+// its head, on the side the arrow points to on screen (so it never hides the head it names);
+// a scene note's label wants to sit up and to the right of its point. A label that would
+// overlap a label already placed, an arrow or a spring, moves up or down by rows (its own height,
 // at most about a line of text) to the nearest free place, and the app draws a thin leader line back to the
 // anchor. Labels are placed top to bottom.
 #include <imgui.h>

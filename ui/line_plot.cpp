@@ -216,8 +216,7 @@ void line_plot(const char* id, std::span<const plot_series> series, const plot_o
   const auto yticks =
       nice_ticks(yr.min, yr.max, std::max(2, static_cast<int>((data_bottom - data_top) / (font * 2.5f))));
   const double ystep = yticks.size() > 1 ? yticks[1] - yticks[0] : 1.0;
-  const std::vector<std::string> ylabels =
-      options.log_y ? log_tick_labels(yticks) : linear_tick_labels(yticks, ystep);
+  const std::vector<std::string> ylabels = options.log_y ? log_tick_labels(yticks) : linear_tick_labels(yticks, ystep);
   float y_label_width = 0.0f;
   for (const auto& label : ylabels) y_label_width = std::max(y_label_width, ImGui::CalcTextSize(label.c_str()).x);
   // The right margin holds half of the last x label (centred on its tick).

@@ -238,8 +238,8 @@ TEST_F(stage_labels, a_label_keeps_off_a_spring_but_not_a_motion_trail) {
         across ? coil({-1.0, 0.05, 0.0}, {4.0, 0.05, 0.0}) : coil({0.9, -2.0, 0.0}, {0.9, 2.0, 0.0});
     for (const bool fades : {false, true}) {
       scene_view view;
-      view.vectors.push_back({"cart velocity", "m/s", {0.0, 0.0, 0.0}, {0.5, 0.0, 0.0}, 1.0,
-                              {0.4f, 0.7f, 1.0f, 1.0f}, true, "velocity"});
+      view.vectors.push_back(
+          {"cart velocity", "m/s", {0.0, 0.0, 0.0}, {0.5, 0.0, 0.0}, 1.0, {0.4f, 0.7f, 1.0f, 1.0f}, true, "velocity"});
       view.trails.push_back({"spring", spring, {0.95f, 0.85f, 0.35f, 1.0f}, true, fades});
       ui::label_area area;
       area.size = ImVec2(1280.0f, 720.0f);

@@ -89,7 +89,8 @@ TEST(line_plot, linear_tick_labels_never_repeat_and_read_their_ticks) {
     const std::vector<std::string> labels = linear_tick_labels(ticks, step);
     ASSERT_EQ(labels.size(), ticks.size());
     for (std::size_t i = 1; i < labels.size(); ++i) EXPECT_NE(labels[i - 1], labels[i]) << lo << " .. " << hi;
-    for (std::size_t i = 0; i < labels.size(); ++i) EXPECT_NEAR(std::stod(labels[i]), ticks[i], 0.5 * step) << labels[i];
+    for (std::size_t i = 0; i < labels.size(); ++i)
+      EXPECT_NEAR(std::stod(labels[i]), ticks[i], 0.5 * step) << labels[i];
   }
 }
 
