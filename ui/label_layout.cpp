@@ -75,10 +75,15 @@ std::vector<ImVec2> place_labels(const std::vector<label_box>& labels, float gap
     const ImVec2 grown(p.x - margin, p.y - margin);
     const ImVec2 grown_size(size.x + 2.0f * margin, size.y + 2.0f * margin);
     const auto meets = [&](ImVec2 from, ImVec2 to) { return segment_meets_rectangle(from, to, grown, grown_size); };
+    const auto on_curve = [&](const label_area::curve& c) {
+      if (!rectangles_overlap(grown, grown_size, c.bounds.corner, c.bounds.size)) return false;
+      for (std::size_t k = 1; k < c.points.size(); ++k)
+        if (meets(c.points[k - 1], c.points[k])) return true;
+      return false;
+    };
     return std::any_of(labels.begin(), labels.end(),
                        [&](const label_box& arrow) { return arrow.is_arrow() && meets(arrow.tail, arrow.anchor); }) ||
-           std::any_of(area.lines.begin(), area.lines.end(),
-                       [&](const label_area::segment& line) { return meets(line.from, line.to); });
+           std::any_of(area.curves.begin(), area.curves.end(), on_curve);
   };
   const auto on_kept_out = [&](ImVec2 p, ImVec2 size) {
     const auto on = [&](const label_area::rect& r) { return rectangles_overlap(p, size, r.corner, r.size); };

@@ -33,12 +33,14 @@ struct label_area {
   // The small bodies on screen: a label keeps off them like a keep-out, but a leader line
   // may cross them (a leader across a body beats a label far away).
   std::vector<rect> bodies;
-  // Lines drawn on the stage that are part of the physics (a spring's coil), as screen
-  // segments: a label keeps off them as off an arrow.
-  struct segment {
-    ImVec2 from, to;
+  // Curves drawn on the stage that are part of the physics (a spring's coil), as screen
+  // polylines with their bounding boxes: a label keeps off them as off an arrow (the box
+  // first, so a label far from a curve costs one test).
+  struct curve {
+    std::vector<ImVec2> points;
+    rect bounds;
   };
-  std::vector<segment> lines;
+  std::vector<curve> curves;
 };
 
 // Where a label wants its top-left corner: for an arrow, beside the head on the side it
@@ -49,7 +51,7 @@ ImVec2 preferred_corner(const label_box& label, float gap);
 // The top-left corner of each label, in the input order: no two rectangles overlap
 // (touching edges allowed); when a free row exists within max_label_steps steps, no
 // rectangle (grown by gap / 2) crosses an arrow (the segment tail -> anchor of a label
-// with a tail), one of the area's lines, a keep-out rectangle or the leader line of a
+// with a tail), one of the area's curves, a keep-out rectangle or the leader line of a
 // label placed before it, and its own leader line (anchor -> leader_end) crosses no placed
 // label and no keep-out;
 // every label inside the area when it fits; a label with no conflict stays at its

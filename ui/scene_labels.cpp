@@ -96,18 +96,37 @@ void keep_off_small_bodies(const scene_view& view, const screen_projection& to_s
   }
 }
 
-// The screen segments of the curves that are part of the physics (the trails drawn evenly,
-// not fading: a spring's coil, a Poinsot view's polhode loops), for the labels to keep off.
+// The screen polylines of the curves that are part of the physics (the trails drawn evenly,
+// not fading: a spring's coil, a Poinsot view's polhode loops), for the labels to keep off,
+// up to max_kept_off_curve_points points in all; a point behind the camera breaks a curve.
 // Motion trails fade and are not kept off: a label may sit on the path a body has left.
 void keep_off_fixed_curves(const scene_view& view, const screen_projection& to_screen, label_area& area) {
+  std::size_t points = 0;
+  label_area::curve c;
+  // The curve so far, its box a pixel wider each way (a straight line seen edge-on has no width).
+  const auto close = [&area, &c] {
+    if (c.points.size() >= 2) {
+      ImVec2 low = c.points.front(), high = low;
+      for (const ImVec2 p : c.points) {
+        low = ImVec2(std::min(low.x, p.x), std::min(low.y, p.y));
+        high = ImVec2(std::max(high.x, p.x), std::max(high.y, p.y));
+      }
+      c.bounds = {ImVec2(low.x - 1.0f, low.y - 1.0f), ImVec2(high.x - low.x + 2.0f, high.y - low.y + 2.0f)};
+      area.curves.push_back(std::move(c));
+    }
+    c = {};
+  };
   for (const trail& t : view.trails) {
     if (!t.visible || t.fade) continue;
-    std::optional<ImVec2> previous;
+    if ((points += t.points.size()) > max_kept_off_curve_points) return;
     for (const glm::dvec3& point : t.points) {
-      const std::optional<ImVec2> p = to_screen(point);
-      if (p && previous) area.lines.push_back({*previous, *p});
-      previous = p;
+      if (const std::optional<ImVec2> p = to_screen(point)) {
+        c.points.push_back(*p);
+      } else {
+        close();
+      }
     }
+    close();
   }
 }
 

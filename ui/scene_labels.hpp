@@ -48,6 +48,10 @@ ImFont* scene_label_font(bool presenting);
 // Labels keep off the opaque bodies small on screen, unless there are more of them than
 // this (a crowd, e.g. thousands of balls: then the crowd is the stage, like a large body).
 inline constexpr std::size_t max_kept_off_bodies = 1000;
+// Likewise the points of the curves drawn evenly (springs' coils, ~200 points each) that the
+// labels keep off: beyond this many, the curves past it are not kept off (a label tests each
+// curve near it point by point).
+inline constexpr std::size_t max_kept_off_curve_points = 8192;
 
 // Where every label of the view goes (what draw_scene_labels draws; the layout tests check it).
 std::vector<placed_label> layout_scene_labels(const scene_view& view, const screen_projection& to_screen, ImFont* font,

@@ -257,6 +257,27 @@ TEST_F(stage_labels, a_label_keeps_off_a_spring_but_not_a_motion_trail) {
       }
     }
   }
+  // A rod: one straight vertical segment through the label's place (on screen a line of no
+  // width), kept off too.
+  scene_view view;
+  view.vectors.push_back(
+      {"cart velocity", "m/s", {0.0, 0.0, 0.0}, {0.5, 0.0, 0.0}, 1.0, {0.4f, 0.7f, 1.0f, 1.0f}, true, "velocity"});
+  view.trails.push_back({"rod", {{0.9, -2.0, 0.0}, {0.9, 2.0, 0.0}}, {0.85f, 0.85f, 0.8f, 1.0f}, true, false});
+  ui::label_area area;
+  area.size = ImVec2(1280.0f, 720.0f);
+  const auto beside_rod = ui::layout_scene_labels(view, to_screen, font, area);
+  ASSERT_EQ(beside_rod.size(), 1u);
+  EXPECT_FALSE(covers(beside_rod[0], *to_screen(view.trails[0].points[0]), *to_screen(view.trails[0].points[1])));
+  // Among more curve points than max_kept_off_curve_points (springs far away first), the rod
+  // is not kept off: the label stays where it wants to be.
+  std::vector<glm::dvec3> far_coil = coil({-50.0, 30.0, 0.0}, {-45.0, 30.0, 0.0});
+  std::vector<trail> crowd;
+  for (std::size_t points = 0; points <= ui::max_kept_off_curve_points; points += far_coil.size())
+    crowd.push_back({"spring", far_coil, {0.95f, 0.85f, 0.35f, 1.0f}, true, false});
+  view.trails.insert(view.trails.begin(), crowd.begin(), crowd.end());
+  const auto in_crowd = ui::layout_scene_labels(view, to_screen, font, area);
+  ASSERT_EQ(in_crowd.size(), 1u);
+  EXPECT_FALSE(in_crowd[0].leader);
 }
 
 }  // namespace
