@@ -69,8 +69,9 @@ float rows(float count) {
   return count * ImGui::GetFrameHeightWithSpacing();
 }
 
-// The scene names in the browser, indented under their categories, and the shipped scene
-// files' titles under theirs.
+// The scene names in the browser, indented under their categories; as wide as the shipped
+// scene files' titles under theirs too, which it scrolls to (their rows would push the panels
+// into one column of sections where two columns hold them).
 panel_need browser_need(ui_state& state) {
   float width = ImGui::CalcTextSize("Moving frames").x;
   float lines = 0.0f;
@@ -81,10 +82,8 @@ panel_need browser_need(ui_state& state) {
     category = entry.info.category;
     lines += 1.0f;
   }
-  for (const std::string& line : shipped_world_lines(state)) {
+  for (const std::string& line : shipped_world_lines(state))
     width = std::max(width, ImGui::CalcTextSize(line.c_str()).x);
-    lines += 1.0f;
-  }
   const ImVec2 chrome = window_chrome();
   return {panel_place::left,
           std::max(width + 2.0f * ImGui::GetStyle().IndentSpacing, 12.0f * ImGui::GetFontSize()) + chrome.x,

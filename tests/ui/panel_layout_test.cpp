@@ -15,11 +15,14 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "bench/benchmark.hpp"
 #include "bench/report.hpp"
@@ -193,6 +196,36 @@ TEST_F(panel_layout_test, every_scene_is_whole_at_every_size_and_scale) {
       "cases in one column of sections\n",
       frames, seconds, 1000.0 * seconds / frames, in_sections,
       std::size(lecture_hall_sizes) * registered_scenes().size());
+}
+
+// The shipped scene files the app lists in the Scenes panel (assets/worlds), in name order.
+std::vector<std::string> shipped_scene_files() {
+  std::vector<std::string> files;
+  for (const auto& f : std::filesystem::directory_iterator(std::string(FRAMELAB_SOURCE_DIR) + "/assets/worlds"))
+    if (f.path().extension() == ".json") files.push_back(f.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// The Scenes panel takes the width of the shipped files' titles (as the app lists them), not
+// their rows: at every size and scale the panels keep the arrangement they have without the
+// files (two columns where they held; at 3840x2160 300 % their rows had pushed every panel into
+// one column of sections, the plots collapsed), and every title fits where the panel can hold it.
+TEST_F(panel_layout_test, the_shipped_files_titles_widen_the_scenes_panel_but_keep_the_arrangement) {
+  const std::vector<std::string> files = shipped_scene_files();
+  ASSERT_GE(files.size(), 10u);
+  for (const auto& c : lecture_hall_sizes) {
+    use(c);
+    load("carousel");
+    state_.world_files = {};
+    check_frames(3);
+    const bool sections = ui::current_layout(state_).sections;
+    state_.world_files = files;
+    state_.relayout_panels = true;
+    const auto problems = check_frames(3);
+    EXPECT_EQ(ui::current_layout(state_).sections, sections) << where(c, "carousel");
+    EXPECT_TRUE(problems.empty()) << where(c, "carousel") << joined(problems);
+  }
 }
 
 // The user's own moves are kept: a panel the user moved stays where it was put when the
