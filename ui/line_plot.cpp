@@ -50,28 +50,29 @@ std::string format_decade(double exponent, int digits = 2) {
   return text;
 }
 
-}  // namespace
-
-// The labels of a log axis's ticks (exponents), with as few significant digits as keep
-// every label different from its neighbours ("0.02 0.025 0.03", never "0.02 0.02 0.03").
-std::vector<std::string> log_tick_labels(const std::vector<double>& exponents) {
+// The labels of `ticks` as `label(tick, digits)` writes them, with the fewest digits from 2 to
+// `most` that keep every label different from its neighbours.
+template <class Label>
+std::vector<std::string> labels_apart(const std::vector<double>& ticks, int most, Label label) {
   std::vector<std::string> labels;
-  for (int digits = 2; digits <= 6; ++digits) {
+  for (int digits = 2; digits <= most; ++digits) {
     labels.clear();
-    for (const double t : exponents) labels.push_back(format_decade(t, digits));
+    for (const double t : ticks) labels.push_back(label(t, digits));
     if (std::adjacent_find(labels.begin(), labels.end()) == labels.end()) break;
   }
   return labels;
 }
 
+}  // namespace
+
+// The labels of a log axis's ticks (exponents), with as few significant digits as keep
+// every label different from its neighbours ("0.02 0.025 0.03", never "0.02 0.02 0.03").
+std::vector<std::string> log_tick_labels(const std::vector<double>& exponents) {
+  return labels_apart(exponents, 6, [](double t, int digits) { return format_decade(t, digits); });
+}
+
 std::vector<std::string> linear_tick_labels(const std::vector<double>& ticks, double step) {
-  std::vector<std::string> labels;
-  for (int digits = 2; digits <= 15; ++digits) {
-    labels.clear();
-    for (const double t : ticks) labels.push_back(format_tick(t, step, digits));
-    if (std::adjacent_find(labels.begin(), labels.end()) == labels.end()) break;
-  }
-  return labels;
+  return labels_apart(ticks, 15, [step](double t, int digits) { return format_tick(t, step, digits); });
 }
 
 ImU32 series_color(std::size_t i) {

@@ -231,53 +231,49 @@ TEST_F(stage_labels, a_label_keeps_off_a_spring_but_not_a_motion_trail) {
     }
     return points;
   };
-  // The arrow points right from the origin; its label wants the place just right of its head.
+  // An arrow pointing right from the origin (its label wants the place just right of its head)
+  // and `curves`; where its label goes.
+  const auto label_beside = [&](const std::vector<trail>& curves) {
+    scene_view view;
+    view.vectors.push_back(
+        {"cart velocity", "m/s", {0.0, 0.0, 0.0}, {0.5, 0.0, 0.0}, 1.0, {0.4f, 0.7f, 1.0f, 1.0f}, true, "velocity"});
+    view.trails = curves;
+    ui::label_area area;
+    area.size = ImVec2(1280.0f, 720.0f);
+    const auto placed = ui::layout_scene_labels(view, to_screen, font, area);
+    EXPECT_EQ(placed.size(), 1u);
+    return placed.at(0);
+  };
   for (const bool across : {true, false}) {
     SCOPED_TRACE(across ? "a spring across the label's place" : "a spring up through it");
     const std::vector<glm::dvec3> spring =
         across ? coil({-1.0, 0.05, 0.0}, {4.0, 0.05, 0.0}) : coil({0.9, -2.0, 0.0}, {0.9, 2.0, 0.0});
     for (const bool fades : {false, true}) {
-      scene_view view;
-      view.vectors.push_back(
-          {"cart velocity", "m/s", {0.0, 0.0, 0.0}, {0.5, 0.0, 0.0}, 1.0, {0.4f, 0.7f, 1.0f, 1.0f}, true, "velocity"});
-      view.trails.push_back({"spring", spring, {0.95f, 0.85f, 0.35f, 1.0f}, true, fades});
-      ui::label_area area;
-      area.size = ImVec2(1280.0f, 720.0f);
-      const auto placed = ui::layout_scene_labels(view, to_screen, font, area);
-      ASSERT_EQ(placed.size(), 1u);
+      const ui::placed_label placed = label_beside({{"spring", spring, {0.95f, 0.85f, 0.35f, 1.0f}, true, fades}});
       bool on_spring = false;
       for (std::size_t k = 1; k < spring.size(); ++k)
-        on_spring = on_spring || covers(placed[0], *to_screen(spring[k - 1]), *to_screen(spring[k]));
+        on_spring = on_spring || covers(placed, *to_screen(spring[k - 1]), *to_screen(spring[k]));
       if (fades) {
         EXPECT_TRUE(on_spring) << "the case must put the label on the curve";
-        EXPECT_FALSE(placed[0].leader);
+        EXPECT_FALSE(placed.leader);
       } else {
-        EXPECT_FALSE(on_spring) << "label at " << placed[0].corner.x << ", " << placed[0].corner.y;
-        EXPECT_TRUE(placed[0].leader);
+        EXPECT_FALSE(on_spring) << "label at " << placed.corner.x << ", " << placed.corner.y;
+        EXPECT_TRUE(placed.leader);
       }
     }
   }
   // A rod: one straight vertical segment through the label's place (on screen a line of no
   // width), kept off too.
-  scene_view view;
-  view.vectors.push_back(
-      {"cart velocity", "m/s", {0.0, 0.0, 0.0}, {0.5, 0.0, 0.0}, 1.0, {0.4f, 0.7f, 1.0f, 1.0f}, true, "velocity"});
-  view.trails.push_back({"rod", {{0.9, -2.0, 0.0}, {0.9, 2.0, 0.0}}, {0.85f, 0.85f, 0.8f, 1.0f}, true, false});
-  ui::label_area area;
-  area.size = ImVec2(1280.0f, 720.0f);
-  const auto beside_rod = ui::layout_scene_labels(view, to_screen, font, area);
-  ASSERT_EQ(beside_rod.size(), 1u);
-  EXPECT_FALSE(covers(beside_rod[0], *to_screen(view.trails[0].points[0]), *to_screen(view.trails[0].points[1])));
+  const trail rod{"rod", {{0.9, -2.0, 0.0}, {0.9, 2.0, 0.0}}, {0.85f, 0.85f, 0.8f, 1.0f}, true, false};
+  EXPECT_FALSE(covers(label_beside({rod}), *to_screen(rod.points[0]), *to_screen(rod.points[1])));
   // Among more curve points than max_kept_off_curve_points (springs far away first), the rod
   // is not kept off: the label stays where it wants to be.
-  std::vector<glm::dvec3> far_coil = coil({-50.0, 30.0, 0.0}, {-45.0, 30.0, 0.0});
+  const std::vector<glm::dvec3> far_coil = coil({-50.0, 30.0, 0.0}, {-45.0, 30.0, 0.0});
   std::vector<trail> crowd;
   for (std::size_t points = 0; points <= ui::max_kept_off_curve_points; points += far_coil.size())
     crowd.push_back({"spring", far_coil, {0.95f, 0.85f, 0.35f, 1.0f}, true, false});
-  view.trails.insert(view.trails.begin(), crowd.begin(), crowd.end());
-  const auto in_crowd = ui::layout_scene_labels(view, to_screen, font, area);
-  ASSERT_EQ(in_crowd.size(), 1u);
-  EXPECT_FALSE(in_crowd[0].leader);
+  crowd.push_back(rod);
+  EXPECT_FALSE(label_beside(crowd).leader);
 }
 
 }  // namespace

@@ -15,7 +15,6 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
-#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <cmath>
@@ -24,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "app/world_files.hpp"
 #include "bench/benchmark.hpp"
 #include "bench/report.hpp"
 #include "tests/ui/headless_ui.hpp"
@@ -198,21 +198,14 @@ TEST_F(panel_layout_test, every_scene_is_whole_at_every_size_and_scale) {
       std::size(lecture_hall_sizes) * registered_scenes().size());
 }
 
-// The shipped scene files the app lists in the Scenes panel (assets/worlds), in name order.
-std::vector<std::string> shipped_scene_files() {
-  std::vector<std::string> files;
-  for (const auto& f : std::filesystem::directory_iterator(std::string(FRAMELAB_SOURCE_DIR) + "/assets/worlds"))
-    if (f.path().extension() == ".json") files.push_back(f.path().string());
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 // The Scenes panel takes the width of the shipped files' titles (as the app lists them), not
 // their rows: at every size and scale the panels keep the arrangement they have without the
 // files (two columns where they held; at 3840x2160 300 % their rows had pushed every panel into
 // one column of sections, the plots collapsed), and every title fits where the panel can hold it.
 TEST_F(panel_layout_test, the_shipped_files_titles_widen_the_scenes_panel_but_keep_the_arrangement) {
-  const std::vector<std::string> files = shipped_scene_files();
+  // as the app lists them (app/world_files.hpp)
+  const std::vector<std::string> files =
+      find_world_files(std::filesystem::path(FRAMELAB_SOURCE_DIR) / "assets" / "worlds");
   ASSERT_GE(files.size(), 10u);
   for (const auto& c : lecture_hall_sizes) {
     use(c);
